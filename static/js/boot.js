@@ -1,0 +1,104 @@
+/* Mischia boot watcher (a separate file: the page has no inline JavaScript).
+ *
+ * - If Python fails to start, say so in words instead of a blank spinner.
+ * - Once the Python UI has marked the page ready (body[data-ready]), register
+ *   the service worker, so the first visit does not download the runtime
+ *   twice (the worker precaches with revalidating requests).
+ * - When a new version has taken over from an old one, show a small note.
+ */
+
+const body = document.body;
+const message = document.getElementById("boot-message");
+const SLOW_MS = 60000;
+
+const isReady = () => body.hasAttribute("data-ready");
+
+function fail(reason) {
+  if (isReady() || body.hasAttribute("data-boot-failed")) return;
+  body.setAttribute("data-boot-failed", "");
+  if (message) {
+    message.textContent =
+      "Mischia could not start: the Python engine failed to load. " +
+      "Check your connection and reload the page.";
+    const detail = document.createElement("p");
+    detail.className = "boot-detail";
+    detail.textContent = String(reason || "unknown error").slice(0, 500);
+    message.after(detail);
+  }
+}
+
+function describe(value) {
+  if (!value) return "";
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  return String(value.message || value);
+}
+
+// Start-up failures: an unhandled rejection or error before the page is ready
+// (e.g. the interpreter's wasm could not be fetched or compiled).
+addEventListener("unhandledrejection", (event) => fail(describe(event.reason)));
+addEventListener("error", (event) => {
+  const target = event.target;
+  if (target && target !== window) {
+    // a resource failed to load: only our scripts matter for start-up
+    if (target.tagName === "SCRIPT") fail(`could not load ${target.src}`);
+    return;
+  }
+  fail(describe(event.error) || event.message);
+}, true);
+
+// PyScript's core module itself failed to load.
+const core = document.querySelector('script[src$="pyscript/core.js"]');
+if (core) core.addEventListener("error", () => fail("could not load the PyScript runtime"));
+
+const slowTimer = setTimeout(() => {
+  if (!isReady() && !body.hasAttribute("data-boot-failed") && message) {
+    message.textContent =
+      "Still starting… this device or connection is slow. If nothing happens, reload the page.";
+  }
+}, SLOW_MS);
+
+function whenReady(callback) {
+  if (isReady()) return callback();
+  const observer = new MutationObserver(() => {
+    if (isReady()) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(body, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+// Service worker: the update note, then registration once Python is up.
+const offlineStatus = document.getElementById("offline-status");
+const updateNote = document.getElementById("update-note");
+const reloadButton = document.getElementById("reload-button");
+if (reloadButton) reloadButton.addEventListener("click", () => location.reload());
+
+if ("serviceWorker" in navigator) {
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) {
+      body.setAttribute("data-updated", "");
+      if (updateNote) updateNote.hidden = false;
+    }
+    markOffline();
+  });
+  whenReady(() => {
+    clearTimeout(slowTimer);
+    navigator.serviceWorker
+      .register("./sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then(markOffline)
+      .catch((error) => {
+        if (offlineStatus) offlineStatus.textContent = "Offline use is not available: " + describe(error);
+      });
+  });
+} else {
+  whenReady(() => clearTimeout(slowTimer));
+}
+
+function markOffline() {
+  if (!navigator.serviceWorker.controller) return;
+  body.setAttribute("data-offline-ready", "");
+  if (offlineStatus) offlineStatus.textContent = "Ready to work offline.";
+}
