@@ -10,6 +10,7 @@
 ``surprise``      who is surprised / the classic d100 check
 ``damage``/``heal`` hit points through the ruleset's state machine
 ``turn``          start-of-turn prompts (dying rolls…) for one creature
+``save``          a saving throw (formula, condition modifiers, DC)
 ``concentration`` a concentration check / failure chance
 ``movement``      movement cost/remaining movement
 ``actions``       the action economy and whether an action provokes
@@ -28,7 +29,7 @@ from .result import HpState, Result
 from .ruleset import get_ruleset
 
 QUERY_NAMES = ("attack", "effective", "initiative", "surprise", "damage", "heal", "turn",
-               "concentration", "movement", "actions")
+               "save", "concentration", "movement", "actions")
 
 
 @dataclass(frozen=True)
