@@ -67,6 +67,10 @@ class Ruleset:
     options: dict = {}
     stats: dict = {}
     stacking_types = frozenset({"untyped", "dodge"})
+    # How surprise works at the tracker level: "round" (a surprise round
+    # where only aware combatants act: pf1, d20pl), "first_turn" (surprised
+    # creatures lose their first turn: 5e), "check" (classic d100 per creature).
+    surprise_style = "round"
 
     # ----- data access with clear errors -------------------------------
     def condition(self, cond_id):
