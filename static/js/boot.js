@@ -46,6 +46,28 @@ addEventListener("error", (event) => {
   fail(describe(event.error) || event.message);
 }, true);
 
+// A runtime or app file could not be fetched (HTTP error or no network).
+// Pyodide itself only warns in the console and then waits forever when its
+// wasm cannot be fetched, so watch the fetches that start-up depends on.
+const NEEDED = /\/static\/vendor\/|\/py\/|\/pyscript\.toml$/;
+const originalFetch = window.fetch;
+window.fetch = function (resource, options) {
+  const url = new URL(resource instanceof Request ? resource.url : String(resource), location.href);
+  const needed = !isReady() && url.origin === location.origin && NEEDED.test(url.pathname);
+  const result = originalFetch.call(this, resource, options);
+  if (!needed) return result;
+  return result.then(
+    (response) => {
+      if (!response.ok) fail(`could not load ${url.pathname} (HTTP ${response.status})`);
+      return response;
+    },
+    (error) => {
+      fail(`could not load ${url.pathname} (${describe(error)})`);
+      throw error;
+    },
+  );
+};
+
 // PyScript's core module itself failed to load.
 const core = document.querySelector('script[src$="pyscript/core.js"]');
 if (core) core.addEventListener("error", () => fail("could not load the PyScript runtime"));
