@@ -1,12 +1,87 @@
-"""d20pl procedures: non-attack queries and their data (placeholder, being written)."""
+"""d20pl procedures: the non-attack queries of seed 003 and the data behind them.
 
-CONDITIONS = {}
+``D20plProcedures`` answers ``initiative``, ``surprise``, ``damage``, ``heal``,
+``turn``, ``save``, ``concentration``, ``movement`` and ``actions``; each
+method validates its payload and delegates to a small module:
+
+* ``proc_sequence`` — combat sequence, Los's order, the no-GM post rotation,
+  duels, SRD initiative (ext), surprise round and passive perception;
+* ``proc_hp`` / ``proc_hp_data`` — hit points, disabled, mortal danger, dying,
+  stabilising, healing (AMB-37…41, ext dying HP loss);
+* ``proc_saves`` — Fortitude / Reflex / Will;
+* ``proc_movement`` — the speed table by size and load, movement modes;
+* ``proc_actions`` / ``proc_actions_table`` — action types, the actions
+  table, round bundles, attacks of opportunity, threatened area by size;
+* ``proc_casting`` — casting, components, concentration checks.
+
+Stats read (declared in ``STATS``, ranges there): ability scores ``str dex
+con int wil cha`` (``wil`` = Willpower, *siła woli*, used by Will saves) and
+their modifiers ``str_mod`` … ``cha_mod``; base saves ``base_fort``,
+``base_ref``, ``base_will``; ``bab`` (base attack bonus, footnote 4 of the
+actions table); ``concentration`` (Concentration skill modifier); ``speed``
+(a racial speed in metres overriding the size table). Traits read: ``epic``
+(epic hero: death saves), ``improved_initiative``, ``two_weapon_fighting``,
+``sleight_of_hand`` (trained), ``combat_reflexes`` is *not* used (the seed
+allows one attack of opportunity per round).
+"""
+
+from __future__ import annotations
+
+from ...creature import Situation
+from ...engine import active_modifiers, build_context, situation_modifiers
+from ...result import Result
+from . import proc_hp, proc_hp_data, proc_saves
+from .proc_common import attempt, raw_rolls
+
+CONDITIONS = {**proc_hp_data.CONDITIONS}
 SITUATIONS = {}
-OPTIONS = {}
-STATS = {}
-RULE_IDS = {}
+OPTIONS = {**proc_hp_data.OPTIONS, **proc_saves.OPTIONS}
+STATS = {**proc_saves.STATS}
+RULE_IDS = {"save": "d20pl.save.formula"}
 
 
 class D20plProcedures:
-    """query_* methods (initiative, surprise, damage, heal, turn, concentration,
-    movement, actions)."""
+    """query_* methods of the d20pl ruleset (mixed into ``D20pl``)."""
+
+    # --- hit points ------------------------------------------------------
+    def query_damage(self, q, rng) -> Result:
+        """Damage through the hit-point machine: new HP state, events, saves to ask."""
+        return proc_hp.damage(self, q, rng)
+
+    def query_heal(self, q, rng) -> Result:
+        """Healing (capped at full), a Heal check to stabilise, or ability rest."""
+        return proc_hp.heal(self, q, rng)
+
+    def query_turn(self, q, rng) -> Result:
+        """Start-of-turn rolls below 0 HP: unconsciousness/death saves, stabilising."""
+        return proc_hp.turn(self, q, rng)
+
+    # --- saves -----------------------------------------------------------
+    def query_save(self, q, rng) -> Result:
+        """d20 + base save + attribute modifier (+ conditions) against an optional DC."""
+        creature = q.creature()
+        self.check_stats(creature)
+        kind = q.choice("kind", tuple(proc_saves.SAVES))
+        situation = Situation.from_dict(q.payload.get("situation"), "situation")
+        ctx = build_context(self, q.options, {"self": creature}, situation=situation)
+        mods = active_modifiers(self, creature, ctx)
+        bd = proc_saves.save_modifiers(self, creature, kind, ctx, mods,
+                                       situation_modifiers(self, situation, ctx))
+        dc = q.payload.get("dc")
+        if dc is not None:
+            dc = q.int("dc", 0, 100)
+        rolls = raw_rolls(q, ("d20",))
+        check = attempt("d20pl.save.formula", f"{kind.capitalize()} save", bd,
+                        dc if dc is not None else 0, rolls, "d20", rng, True)
+        value = {"kind": kind, "natural": check.die, "total": check.total}
+        if dc is not None:
+            value.update(dc=dc, success=check.success)
+        return Result(value=value, breakdown=bd, details={"check": check})
+
+    # --- the effective sheet -----------------------------------------------
+    def effective_extra(self, creature, mods, ctx) -> dict:
+        """Ability scores at 25% while disabled, after whatever the other mixins add."""
+        parent = getattr(super(), "effective_extra", None)
+        out = dict(parent(creature, mods, ctx)) if parent else {}
+        out.update(proc_saves.attribute_sheet(creature, ctx))
+        return out
