@@ -30,18 +30,27 @@ from __future__ import annotations
 from ...creature import Situation
 from ...engine import active_modifiers, build_context, situation_modifiers
 from ...result import Result
-from . import proc_hp, proc_hp_data, proc_saves
+from . import proc_hp, proc_hp_data, proc_saves, proc_sequence
 from .proc_common import attempt, raw_rolls
 
-CONDITIONS = {**proc_hp_data.CONDITIONS}
+CONDITIONS = {**proc_hp_data.CONDITIONS, **proc_sequence.CONDITIONS}
 SITUATIONS = {}
-OPTIONS = {**proc_hp_data.OPTIONS, **proc_saves.OPTIONS}
+OPTIONS = {**proc_hp_data.OPTIONS, **proc_saves.OPTIONS, **proc_sequence.OPTIONS}
 STATS = {**proc_saves.STATS}
 RULE_IDS = {"save": "d20pl.save.formula"}
 
 
 class D20plProcedures:
     """query_* methods of the d20pl ruleset (mixed into ``D20pl``)."""
+
+    # --- sequence --------------------------------------------------------
+    def query_initiative(self, q, rng) -> Result:
+        """Los's order, the no-GM post rotation, duels; SRD d20 + Dex as an option."""
+        return proc_sequence.initiative(self, q, rng)
+
+    def query_surprise(self, q, rng) -> Result:
+        """Awareness → surprise round; surprised/flat-footed; passive perception dodge."""
+        return proc_sequence.surprise(self, q, rng)
 
     # --- hit points ------------------------------------------------------
     def query_damage(self, q, rng) -> Result:
