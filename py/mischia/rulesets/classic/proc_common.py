@@ -23,8 +23,18 @@ def creature(ruleset, q, key: str, required: bool = True) -> Creature:
         if required:
             raise InputError(key, "is required: a creature {name, stats, conditions, size}")
         return None
-    c = Creature.from_dict(q.payload.get(key), key)
-    ruleset.check_stats(c, key)
+    return checked(ruleset, Creature.from_dict(q.payload.get(key), key), key)
+
+
+def checked(ruleset, c, field: str) -> Creature:
+    """Stats in range, known conditions, and stages the conditions have (the
+    core only checks stages of conditions that have some)."""
+    ruleset.check_stats(c, field)
+    for i, cond in enumerate(c.conditions):
+        definition = ruleset.condition(cond.id)
+        if cond.stage is not None and cond.stage not in definition.stages:
+            raise InputError(f"{field}.conditions[{i}].stage",
+                             f"{cond.id} has no stage {cond.stage!r}", tuple(definition.stages))
     return c
 
 

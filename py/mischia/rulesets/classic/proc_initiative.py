@@ -23,7 +23,7 @@ from ...creature import Creature
 from ...engine import number
 from ...errors import InputError
 from ...result import Prompt, Result
-from .proc_common import forbidden, int_in, mods_of, self_context, sub, typed
+from .proc_common import checked, forbidden, int_in, mods_of, self_context, sub, typed
 
 DIES = (6, 8, 10, 12, 20)
 INIT_ACTIONS = ("", "grapple", "pickup")
@@ -104,8 +104,8 @@ def _entries(ruleset, q) -> list:
         seen.add(cid)
         c = None
         if item.get("creature") is not None:
-            c = Creature.from_dict(item["creature"], f"{field}.creature")
-            ruleset.check_stats(c, f"{field}.creature")
+            c = checked(ruleset, Creature.from_dict(item["creature"], f"{field}.creature"),
+                        f"{field}.creature")
         group = item.get("group") or ""
         if not isinstance(group, str):
             raise InputError(f"{field}.group", "must be text")

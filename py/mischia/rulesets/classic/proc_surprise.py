@@ -26,7 +26,7 @@ from ...creature import Creature
 from ...errors import InputError
 from ...model import Reminder, Unit
 from ...result import Prompt, Result
-from .proc_common import flag_in, int_in, mods_of, self_context, typed
+from .proc_common import checked, flag_in, int_in, mods_of, self_context, typed
 
 THRESHOLD = 30
 CRIT_FAIL = 5
@@ -72,8 +72,8 @@ def surprise(ruleset, q, rng) -> Result:
         seen.add(cid)
         c = Creature()
         if item.get("creature") is not None:
-            c = Creature.from_dict(item["creature"], f"{field}.creature")
-            ruleset.check_stats(c, f"{field}.creature")
+            c = checked(ruleset, Creature.from_dict(item["creature"], f"{field}.creature"),
+                        f"{field}.creature")
         inputs = item.get("surprise", {})
         if not isinstance(inputs, dict):
             raise InputError(f"{field}.surprise", "must be an object")
