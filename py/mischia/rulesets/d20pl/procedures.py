@@ -30,13 +30,14 @@ from __future__ import annotations
 from ...creature import Situation
 from ...engine import active_modifiers, build_context, situation_modifiers
 from ...result import Result
-from . import proc_hp, proc_hp_data, proc_saves, proc_sequence
+from . import proc_hp, proc_hp_data, proc_movement, proc_saves, proc_sequence
 from .proc_common import attempt, raw_rolls
 
 CONDITIONS = {**proc_hp_data.CONDITIONS, **proc_sequence.CONDITIONS}
 SITUATIONS = {}
-OPTIONS = {**proc_hp_data.OPTIONS, **proc_saves.OPTIONS, **proc_sequence.OPTIONS}
-STATS = {**proc_saves.STATS}
+OPTIONS = {**proc_hp_data.OPTIONS, **proc_saves.OPTIONS, **proc_sequence.OPTIONS,
+           **proc_movement.OPTIONS}
+STATS = {**proc_saves.STATS, **proc_movement.STATS}
 RULE_IDS = {"save": "d20pl.save.formula"}
 
 
@@ -86,6 +87,11 @@ class D20plProcedures:
         if dc is not None:
             value.update(dc=dc, success=check.success)
         return Result(value=value, breakdown=bd, details={"check": check})
+
+    # --- movement ----------------------------------------------------------
+    def query_movement(self, q, rng) -> Result:
+        """Speed from the size × load table and the distance of a movement mode."""
+        return proc_movement.movement(self, q, rng)
 
     # --- the effective sheet -----------------------------------------------
     def effective_extra(self, creature, mods, ctx) -> dict:
