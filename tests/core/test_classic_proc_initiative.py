@@ -72,6 +72,11 @@ def test_debilitated_creature_acts_one_point_later():
     res = initiative([{"id": "p", "creature": {"conditions": ["debilitated"]}}], rolls={"p": 4})
     assert by_rule(res, "p")["classic.cond.debilitated.initiative"]["value"] == 1
     assert res["details"]["p"]["total"] == 5
+    alt = initiative([{"id": "p", "creature": {"conditions": ["debilitated"]}}], rolls={"p": 4},
+                     options={"initiative_direction": "higher-first"})
+    line = by_rule(alt, "p")["classic.cond.debilitated.initiative"]
+    assert line["value"] == -1 and line["reason"] == "higher-first"
+    assert alt["details"]["p"]["total"] == 3
 
 
 def test_entering_close_combat_adds_the_half_move_malus():

@@ -140,7 +140,7 @@ def test_surprised_creature_has_no_actions():
 
 @pytest.mark.parametrize("creature, extra, field", [
     ({"stats": {}}, {}, "creature.stats.move"),
-    ({"stats": {"move": 31}}, {}, "creature.stats.move"),
+    ({"stats": {"move": 61}}, {}, "creature.stats.move"),
     ({"stats": {"move": 6}}, {"action": "fly"}, "action"),
     ({"stats": {"move": 6}}, {"action": "pickup", "stand_up": True}, "stand_up"),
     ({"stats": {"move": 6}}, {"hexes": -1}, "hexes"),

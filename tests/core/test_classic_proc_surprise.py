@@ -205,3 +205,30 @@ def test_unknown_option_choice_is_refused():
         surprise([{"id": "x"}], rolls={"x": 5}, options={"surprise_modifier_scale": "double"})
     assert err.value.field == "options.surprise_modifier_scale"
     assert "raw-points" in err.value.allowed
+
+
+# ----- being surprised ------------------------------------------------------------
+
+def test_surprised_condition_effects_on_the_sheet():
+    eff = run("effective", {"ruleset": "classic", "creature": {"conditions": ["surprised"]}})
+    d = eff["details"]
+    assert d["forbid.actions"]["lines"][0]["rule"] == "classic.surprise.effect.no-actions"
+    assert d["deny.active_defence"]["lines"][0]["rule"] == "classic.surprise.effect.no-active-defence"
+    assert d["deny.dex_ac"]["lines"][0]["rule"] == "classic.surprise.effect.no-dex"
+    reflex = d["save.reflexes"]
+    assert reflex["total"] == -15 and reflex["lines"][0]["rule"] == "classic.surprise.effect.reflex"
+    assert {r["rule"] for r in eff["reminders"]} >= {"classic.surprise.effect.no-dex",
+                                                     "classic.surprise.effect.reflex"}
+
+
+def test_surprised_defender_loses_its_dex_bonus_to_ac():
+    payload = {"ruleset": "classic", "attacker": {"stats": {"thac0": 15}},
+               "defender": {"stats": {"ac": 4, "dex_ac": 2, "shield_ac": 1}, "conditions": ["surprised"]},
+               "attack": {"damage": "1d8"}, "rolls": {"d20": 10, "damage": [3]}}
+    res = run("attack", payload)
+    dex = [l for l in res["target"]["lines"] if l["rule"] == "classic.surprise.effect.no-dex"]
+    assert len(dex) == 1 and dex[0]["value"] == -2          # the number to reach drops by 2
+    payload["defender"]["conditions"] = []
+    plain = run("attack", payload)
+    assert plain["target"]["total"] - res["target"]["total"] == 2
+    assert not any(l["rule"].startswith("classic.surprise") for l in plain["target"]["lines"])

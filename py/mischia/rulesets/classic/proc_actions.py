@@ -128,7 +128,7 @@ def attack(ruleset, q, rng) -> Result:
             and weapon_size(spec.weapon) in ("M", "L")):
         prompts = (Prompt("classic.grapple.drop-weapon",
                           "Missed in close combat with a size M or L weapon: Reflex save or "
-                          "the weapon falls to the ground", roll="save.reflex"),)
+                          "the weapon falls to the ground", roll="save.reflexes"),)
     return Result(value=value, breakdown=bd, prompts=prompts)
 
 

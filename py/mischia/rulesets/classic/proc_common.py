@@ -94,33 +94,31 @@ def percent_save(lines, roll: int) -> dict:
             "margin": chance - roll}
 
 
-def dex_for_checks(ruleset, c, mods, rule: str, field: str, options=None) -> Breakdown:
-    """The Dexterity score used for a check: the ``dex`` stat under the most
-    severe of the conditions' ``dex_score`` modifiers — a fraction ("counts
-    as N% of normal, rounding down"; 66%/33% read as 2/3 and 1/3 under the
-    combat option ``dex_fraction_value=thirds``) or, with detail ``set``, a
-    fixed score (paralysed: 1). The others stay in the breakdown as
-    ``only-most-severe``."""
+def dex_for_checks(ruleset, c, mods, field: str, ctx) -> Breakdown:
+    """The Dexterity score used for a check: the ``dex`` stat under the
+    conditions' ``dex_score`` modifiers applied one after the other, each
+    rounded down ("counts as N% of normal"; 66%/33% read as 2/3 and 1/3 under
+    the combat option ``dex_fraction_value=thirds``), or, with detail ``set``,
+    a fixed score (paralysed: 1) — the same arithmetic as the ruleset's
+    ``effective`` Dex score, stacked by the ruleset (the same condition from
+    the same cause counts once)."""
     if "dex" not in c.stats:
         raise InputError(f"{field}.stats.dex", "is required: the Dexterity score (1 to 25)")
     score = c.stat("dex")
-    thirds = (options or {}).get("dex_fraction_value") == "thirds"
-    candidates = []
+    thirds = ctx.options.get("dex_fraction_value") == "thirds"
+    lines = [Line("dex.score", score, ABILITY_TABLES)]
+    current = score
     for m in mods:
         if m.target != "dex_score":
             continue
         if m.detail == "set":
-            reduced, note = int(m.value), f"={m.value:g}"
+            new = min(current, int(m.value))
         else:
-            factor = THIRDS.get(m.value, m.value) if thirds else m.value
-            reduced, note = math.floor(score * factor), f"x{m.value:g}"
-        candidates.append((min(reduced, score), note, m))
-    candidates.sort(key=lambda item: item[0])
-    lines = [Line("dex.score", score, rule)]
-    for i, (reduced, note, m) in enumerate(candidates):
-        line = Line(m.label or m.rule, reduced - score, m.rule, source=m.source, reason=note)
-        lines.append(line if i == 0 else line.suppressed("only-most-severe"))
-    return Breakdown.of(lines)
+            new = int(current * (THIRDS.get(m.value, m.value) if thirds else m.value))
+        lines.append(Line(m.label or m.rule, new - current, m.rule, source=m.source))
+        current = new
+    return Breakdown.of(ruleset.stack("dex_score", lines, ctx))
 
 
+ABILITY_TABLES = "ext.classic.ability-tables"
 THIRDS = {0.66: 2 / 3, 0.33: 1 / 3}

@@ -36,7 +36,7 @@ SURPRISED = ConditionDef(
                  detail="active_defence"),
         Modifier("deny", 1, "classic.surprise.effect.no-dex", FLAG, detail="dex_ac"),
         Modifier("save", HINDERED_SAVE_PERCENT, "classic.surprise.effect.reflex", PCT,
-                 detail="reflex"),
+                 detail="reflexes"),
     ),
     reminders=(
         Reminder("classic.surprise.effect.no-dex",
@@ -44,7 +44,7 @@ SURPRISED = ConditionDef(
                  "events or effects this round."),
         Reminder("classic.surprise.effect.reflex",
                  "For a Reflex save the surprised creature counts as Hindered "
-                 "(its agility check uses half its Dexterity).", roll="save.reflex"),
+                 "(its agility check uses half its Dexterity).", roll="save.reflexes"),
     ),
 )
 
@@ -75,7 +75,7 @@ GRAPPLING = ConditionDef(
         Reminder("classic.grapple.drop-weapon",
                  "On a missed attack with a size M or L weapon: Reflex save or the weapon "
                  "is dropped.", when=when(any=("weapon.size.M", "weapon.size.L")),
-                 roll="save.reflex"),
+                 roll="save.reflexes"),
         Reminder("classic.grapple.break-free",
                  "At the end of the round, if one of the two wants to break free, both make "
                  "a Robustness save modified by Strength instead of Constitution.",
@@ -128,23 +128,23 @@ OUTSIDE = SituationDef(
     name="Attack on a creature in close combat",  # it: attacco a chi è in combattimento ravvicinato
     choices=("standard", "aimed-precision"),
     modifiers=(
-        Modifier("save", -5, SAVE, PCT, detail="reflex", label="grapple.outside.medium",
+        Modifier("save", -5, SAVE, PCT, detail="reflexes", label="grapple.outside.medium",
                  when=when("melee", "weapon.size.M")),
-        Modifier("save", -10, SAVE, PCT, detail="reflex", label="grapple.outside.large",
+        Modifier("save", -10, SAVE, PCT, detail="reflexes", label="grapple.outside.large",
                  when=when("melee", "weapon.size.L")),
-        Modifier("save", -5, SAVE, PCT, detail="reflex", label="grapple.outside.two-handed",
+        Modifier("save", -5, SAVE, PCT, detail="reflexes", label="grapple.outside.two-handed",
                  when=when("melee", "grip.two")),
-        Modifier("save", -20, SAVE, PCT, detail="reflex", label="grapple.outside.missile",
+        Modifier("save", -20, SAVE, PCT, detail="reflexes", label="grapple.outside.missile",
                  when=when(any=("ranged", "weapon.thrown"), none=(AIMED,))),
-        Modifier("save", -20, SAVE, PCT, detail="reflex", label="grapple.outside.missile",
+        Modifier("save", -20, SAVE, PCT, detail="reflexes", label="grapple.outside.missile",
                  when=when(AIMED, "option.grapple_aimed_precision.adds",
                            any=("ranged", "weapon.thrown"))),
-        Modifier("save", -10, SAVE, PCT, detail="reflex",
+        Modifier("save", -10, SAVE, PCT, detail="reflexes",
                  label="grapple.outside.aimed-precision", when=when(AIMED)),
     ),
     reminders=(
         Reminder(SAVE, "Before each attack the attacker makes a Reflex save.",
-                 roll="save.reflex"),
+                 roll="save.reflexes"),
         Reminder("classic.grapple.outside-attack.redirect",
                  "Save passed: the attack aims at the chosen target; failed: it aims at "
                  "the other combatant."),

@@ -36,8 +36,8 @@ def grapple(ruleset, q, rng) -> Result:
     a = creature(ruleset, q, "attacker")
     v = creature(ruleset, q, "victim")
     a_size, v_size = classic_size(a, "attacker"), classic_size(v, "victim")
-    a_mods = mods_of(ruleset, a, self_context(ruleset, q, a))
-    v_mods = mods_of(ruleset, v, self_context(ruleset, q, v))
+    a_ctx, v_ctx = self_context(ruleset, q, a), self_context(ruleset, q, v)
+    a_mods, v_mods = mods_of(ruleset, a, a_ctx), mods_of(ruleset, v, v_ctx)
     if any(c.id == "grappling" for c in v.conditions):
         return _refused("classic.grapple.limit.one")
     if abs(SIZE_ORDER.index(a_size) - SIZE_ORDER.index(v_size)) > 1:
@@ -46,15 +46,16 @@ def grapple(ruleset, q, rng) -> Result:
     if blocked:
         return _refused(blocked[0].rule)
     rolls = q.raw_rolls()
-    a_dex = dex_for_checks(ruleset, a, a_mods, ENTER, "attacker", q.options)
-    v_dex = dex_for_checks(ruleset, v, v_mods, ENTER, "victim", q.options)
+    a_dex = dex_for_checks(ruleset, a, a_mods, "attacker", a_ctx)
+    v_dex = dex_for_checks(ruleset, v, v_mods, "victim", v_ctx)
     a_roll = typed(rolls, "attacker", 20, rng, "rolls.attacker")
     v_roll = typed(rolls, "victim", 20, rng, "rolls.victim")
     a_ok, v_ok = a_roll <= a_dex.total, v_roll <= v_dex.total
     won = a_ok and (not v_ok or a_roll > v_roll)
     details = {"attacker": a_dex, "victim": v_dex,
-               "checks": {"attacker": {"roll": a_roll, "success": a_ok},
-                          "victim": {"roll": v_roll, "success": v_ok}}}
+               "checks": {"rule": ENTER,
+                          "attacker": {"roll": a_roll, "score": a_dex.total, "success": a_ok},
+                          "victim": {"roll": v_roll, "score": v_dex.total, "success": v_ok}}}
     value = {"allowed": True, "won": won}
     if not won:
         value.update(rule="classic.grapple.enter.fail", other_actions=False)
@@ -104,7 +105,7 @@ def outside_attack(ruleset, q, rng) -> Result:
     situation = Situation(choices={name: choice})
     ctx = build_context(ruleset, q.options, {"attacker": a}, spec, situation)
     mods = [m for m in situation_modifiers(ruleset, situation, ctx)
-            if m.target == "save" and m.detail == "reflex"]
+            if m.target == "save" and m.detail == "reflexes"]
     mod_lines = [Line(m.label or m.rule, m.value, m.rule, unit="percent", source=m.source)
                  for m in mods]
     target, other = q.payload.get("target", "target"), q.payload.get("other", "other")
@@ -118,7 +119,7 @@ def outside_attack(ruleset, q, rng) -> Result:
                       reminders=ruleset.situations[name].reminders)
     chance = int_in(save, "chance", 0, 100, None, "save.chance")
     roll = typed(q.raw_rolls(), "save", 100, rng, "rolls.save")
-    res = percent_save([Line("save.reflex", chance, rule, unit="percent")] + mod_lines, roll)
+    res = percent_save([Line("save.reflexes", chance, rule, unit="percent")] + mod_lines, roll)
     aimed_at = target if res["success"] else other
     value = {"success": res["success"], "roll": roll, "chance": res["chance"],
              "aimed_at": aimed_at, "rule": "classic.grapple.outside-attack.redirect"}

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...breakdown import Line
+from ...breakdown import Breakdown, Line
 from ...creature import Creature
-from ...engine import number
+from ...engine import Context
 from ...errors import InputError
 from ...result import Prompt, Result
+from ...ruleset import lines_from
 from .proc_common import checked, forbidden, int_in, mods_of, self_context, sub, typed
 
 DIES = (6, 8, 10, 12, 20)
@@ -65,10 +66,8 @@ def initiative(ruleset, q, rng) -> Result:
         c = e["creature"]
         ctx = self_context(ruleset, q, c or Creature())
         mods = mods_of(ruleset, c, ctx)
-        init_mods = [m for m in mods if m.target == "initiative"]
-        if higher_first:
-            init_mods = [replace(m, value=-m.value) for m in init_mods]
-        bd = number(ruleset, "initiative", base, init_mods, ctx)
+        bd = _stacked(ruleset, base, [m for m in mods if m.target == "initiative"], ctx,
+                      higher_first)
         details[cid] = bd
         totals[cid] = bd.total
         blocked = forbidden(mods, "actions")
@@ -86,6 +85,19 @@ def initiative(ruleset, q, rng) -> Result:
     details["not_acting"] = not_acting
     details["phases"] = list(PHASES)
     return Result(value=order, details=details, prompts=tuple(prompts))
+
+
+def _stacked(ruleset, base, init_mods, ctx, higher_first) -> Breakdown:
+    """Base lines plus the conditions' penalties, stacked by the ruleset as
+    delay points; under ``higher-first`` (AMB-01) every condition line is
+    then read as −N. The stacking sees the lower-first reading so that the
+    sign is turned here only, once, for every condition (homebrew included)."""
+    plain = Context(ctx.tags, ctx.numbers, {**ctx.options, "initiative_direction": "lower-first"})
+    lines = ruleset.stack("initiative", list(base) + lines_from(init_mods), plain)
+    if higher_first:
+        lines = [l if i < len(base) else replace(l, value=-l.value, reason="higher-first")
+                 for i, l in enumerate(lines)]
+    return Breakdown.of(lines)
 
 
 def _entries(ruleset, q) -> list:

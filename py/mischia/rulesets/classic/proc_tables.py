@@ -24,7 +24,7 @@ from ...errors import InputError
 from ...model import OptionDef
 
 STATS = {
-    "move": (0, 30),
+    "move": (0, 60),
     "dex": (1, 25),
     "reaction_adjustment": (-5, 5),
     "surprise_modifier": (-5, 5),
@@ -70,12 +70,14 @@ SIZE_LETTERS = {"tiny": "T", "small": "S", "medium": "M", "large": "L",
 WEAPON_SIZES = ("S", "M", "L")
 
 
-def classic_size(creature, field_name: str) -> str:
-    """The creature's size, refused when the seed has no such category."""
-    if creature.size not in SIZE_ORDER:
-        raise InputError(f"{field_name}.size", f"{creature.size!r} is not a classic size",
-                         SIZE_ORDER)
-    return creature.size
+# Sizes outside the seed's letters count as the nearest one (as in the combat
+# tables): fine and diminutive as Tiny, colossal as Gargantuan.
+FOLDED = {"fine": "tiny", "diminutive": "tiny", "colossal": "gargantuan"}
+
+
+def classic_size(creature, field_name: str = "creature") -> str:
+    """The creature's size among the seed's categories T S M L H G."""
+    return FOLDED.get(creature.size, creature.size)
 
 
 def size_reach(size: str, weapon_tags) -> tuple:
