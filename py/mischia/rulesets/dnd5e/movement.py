@@ -19,7 +19,7 @@ from ...engine import flags
 from ...errors import InputError
 from ...model import Reminder
 from ...result import Prompt, Result
-from .tables import R_ACTIONS, R_REACTIONS, SIZE_ORDER, SIZE_SPACE, SPEED_STATS
+from .tables import R_ACTIONS, R_REACTIONS, R_SIZE_TABLE, SIZE_ORDER, SIZE_SPACE, SPEED_STATS
 
 SEGMENT_KEYS = ("distance", "difficult", "crawl", "squeeze", "mode", "through", "leaves_reach",
                 "width", "end_in_space", "stand_up", "drop_prone", "action")
@@ -59,6 +59,20 @@ class Dnd5eMovement:
             value = 0
         lines += [Line("dash", value, R_ACTIONS, "metres") for _ in range(dashes)]
         return Breakdown.of(lines, "metres")
+
+    def effective_extra(self, creature, mods, ctx) -> dict:
+        """For the ``effective`` sheet: the space the creature controls (size
+        table) and its speed after conditions (a multiplier when no speed is typed)."""
+        space = SIZE_SPACE[creature.size]
+        out = {"space": Breakdown.of([
+            Line(f"size.{creature.size}", space, R_SIZE_TABLE, "metres"),
+            Line("space.controlled", 0, "dnd5e.size.space-definition", "metres",
+                 reason="area-controlled")], "metres")}
+        if "speed" in creature.stats:
+            out["move"] = self.speed(creature, mods)
+        elif any(m.target == "move" for m in mods):
+            out["move"] = self.speed(creature, mods, base=1)
+        return out
 
     def query_movement(self, q, rng) -> Result:
         creature, ctx, mods = self._self(q)
