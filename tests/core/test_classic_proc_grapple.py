@@ -313,3 +313,23 @@ def test_bad_input_names_the_field(action, payload, field):
     with pytest.raises(InputError) as err:
         act(action, seed=1, **payload)
     assert err.value.field == field
+
+
+def test_close_combat_through_the_attack_query():
+    base = {"ruleset": "classic", "attacker": {"stats": {"thac0": 15}, "conditions": [GRAPPLING]},
+            "defender": {"stats": {"ac": 4, "shield_ac": 1},
+                         "conditions": [{"id": "grappling", "cause": "me"}]},
+            "attack": {"damage": "1d8", "weapon": ["size.M", "blunt"]}, "rolls": {"d20": 12, "damage": [3]}}
+    res = run("attack", base)
+    assert res["attack"]["total"] == -4
+    assert {l["rule"] for l in res["attack"]["lines"]} == {"classic.grapple.weapon.medium",
+                                                           "classic.grapple.weapon.blunt"}
+    shield = [l for l in res["target"]["lines"] if l["rule"] == "classic.grapple.shield"]
+    assert shield and shield[0]["value"] == -1             # the shield gives no AC
+    base["attack"] = {"damage": "2d6", "weapon": ["size.L"], "grip": "two"}
+    two = run("attack", base)
+    assert two["verdict"] == "not-allowed" and two["notes"] == ["classic.grapple.weapon.two-handed"]
+    base["attack"] = {"damage": "1d4", "weapon": ["size.S"]}
+    base["defender"]["conditions"] = []
+    other = run("attack", base)
+    assert other["verdict"] == "not-allowed" and other["notes"] == ["classic.grapple.target-only"]

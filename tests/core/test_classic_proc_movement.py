@@ -160,3 +160,15 @@ def test_unknown_action_and_used_are_refused():
     with pytest.raises(InputError) as err:
         actions(used=["nap"])
     assert err.value.field == "used[0]"
+
+
+def test_attacking_a_creature_picking_something_up():
+    """Descending AC: the +2 penalty and the lost Dex bonus both lower the
+    number the attacker must reach; the shield still counts."""
+    rule = "classic.pickup.ac"
+    payload = {"ruleset": "classic", "attacker": {"stats": {"thac0": 15}},
+               "defender": {"stats": {"ac": 4, "dex_ac": 2, "shield_ac": 1}, "conditions": ["picking_up"]},
+               "attack": {"damage": "1d8"}, "rolls": {"d20": 10, "damage": [3]}}
+    res = run("attack", payload)
+    assert sorted(l["value"] for l in res["target"]["lines"] if l["rule"] == rule) == [-2, -2]
+    assert res["target"]["total"] == 15 - 4 - 2 - 2

@@ -25,7 +25,7 @@ from ...engine import active_modifiers, build_context, flags, number
 from ...errors import InputError
 from ...result import Prompt, Result
 from . import proc_aoo, proc_grapple
-from .proc_common import creature, forbidden, mods_of, self_context
+from .proc_common import action_ids, creature, forbidden, mods_of, self_context
 from .proc_conditions import PICKING_UP
 from .proc_tables import ACTIONS, weapon_size
 
@@ -42,17 +42,9 @@ def actions(ruleset, q, rng) -> Result:
     return handler(ruleset, q, rng)
 
 
-def _used(q) -> list:
-    used = q.list("used")
-    for i, u in enumerate(used):
-        if u not in ACTIONS:
-            raise InputError(f"used[{i}]", f"unknown action {u!r}", tuple(ACTIONS))
-    return used
-
-
 def economy(ruleset, q) -> Result:
     c = creature(ruleset, q, "creature", required=False) or Creature()
-    used = _used(q)
+    used = action_ids(q, "used")
     mods = mods_of(ruleset, c, self_context(ruleset, q, c))
     blocked = forbidden(mods, "actions")
     notes = {}
@@ -64,9 +56,10 @@ def economy(ruleset, q) -> Result:
         notes["move"] = "classic.action.complex-half-move"
     else:
         available = [a for a in ACTIONS if ACTIONS[a].type not in ("end-of-round",)]
-    if "aoo" in available and ("aoo" in used or forbidden(mods, "aoo")):
+    no_aoo = forbidden(mods, "aoo")
+    if "aoo" in available and ("aoo" in used or no_aoo):
         available.remove("aoo")
-        notes["aoo"] = "classic.aoo.one-per-round" if "aoo" in used else forbidden(mods, "aoo")[0].rule
+        notes["aoo"] = "classic.aoo.one-per-round" if "aoo" in used else no_aoo[0].rule
     value = {"actions": [a.to_dict() for a in ACTIONS.values()], "available": available,
              "notes": notes}
     return Result(value=value)

@@ -19,8 +19,8 @@ from __future__ import annotations
 from ...breakdown import Breakdown, Line
 from ...errors import InputError
 from ...result import Prompt, Result
-from .proc_common import creature, forbidden, mods_of, self_context
-from .proc_tables import ACTIONS, classic_size, size_reach
+from .proc_common import action_ids, creature, forbidden, mods_of, self_context
+from .proc_tables import classic_size, size_reach
 
 MOVEMENTS = ("leave", "pass", "approach")
 CASTING = ("none", "in-progress", "completed")
@@ -35,12 +35,13 @@ def aoo(ruleset, q, rng) -> Result:
         raise InputError("weapon", "must be a list of weapon tags")
     movement = q.choice("movement", MOVEMENTS)
     distance = q.int("distance", 1, 20, 1)
-    used = _used(q)
+    used = action_ids(q, "used")
     casting = q.choice("casting", CASTING, "none")
     evasive = q.choice("evasive_fighting", EVASIVE, "none")
     reach, reach_rule = size_reach(size, weapon)
     reach_bd = Breakdown.of([Line("aoo.reach", reach, reach_rule, unit="hexes")], "hexes")
-    details = {"reach": reach_bd, "declared": False, "declaration_rule": "classic.aoo.no-declaration"}
+    details = {"reach": reach_bd, "declared": False,
+               "declaration_rule": "classic.aoo.no-declaration"}
     ctx = self_context(ruleset, q, t)
     blocked = forbidden(mods_of(ruleset, t, ctx), "aoo", "attack", "actions")
     provokes, rule = _provokes(movement, distance, reach, reach_rule)
@@ -69,14 +70,6 @@ def aoo(ruleset, q, rng) -> Result:
         value["back_attack"] = "classic.aoo.back-attack"
     return Result(value=value, breakdown=reach_bd, details=details, prompts=tuple(prompts),
                   events=events)
-
-
-def _used(q) -> list:
-    used = q.list("used")
-    for i, u in enumerate(used):
-        if u not in ACTIONS:
-            raise InputError(f"used[{i}]", f"unknown action {u!r}", tuple(ACTIONS))
-    return used
 
 
 def _provokes(movement, distance, reach, reach_rule) -> tuple:

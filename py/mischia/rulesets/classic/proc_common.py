@@ -8,8 +8,6 @@ from a creature's conditions.
 
 from __future__ import annotations
 
-import math
-
 from ... import dice
 from ...breakdown import Breakdown, Line
 from ...creature import Creature
@@ -62,6 +60,16 @@ def sub(q, key: str) -> dict:
     if not isinstance(value, dict):
         raise InputError(key, "must be an object")
     return value
+
+
+def action_ids(q, key: str) -> list:
+    """A list of action ids (``used``, ``victim_used``), each one known."""
+    from .proc_tables import ACTIONS
+    ids = q.list(key)
+    for i, u in enumerate(ids):
+        if u not in ACTIONS:
+            raise InputError(f"{key}[{i}]", f"unknown action {u!r}", tuple(ACTIONS))
+    return ids
 
 
 def typed(rolls: dict, key: str, sides: int, rng, field: str) -> int:

@@ -125,7 +125,8 @@ AIMED = "situation.outside_attack_on_grapple.aimed-precision"
 SAVE = "classic.grapple.outside-attack.save"
 OUTSIDE = SituationDef(
     "outside_attack_on_grapple", SAVE,
-    name="Attack on a creature in close combat",  # it: attacco a chi è in combattimento ravvicinato
+    # it: attaccare uno dei combattenti in combattimento ravvicinato
+    name="Attack on a creature in close combat",
     choices=("standard", "aimed-precision"),
     modifiers=(
         Modifier("save", -5, SAVE, PCT, detail="reflexes", label="grapple.outside.medium",

@@ -23,10 +23,9 @@ import math
 from ...breakdown import Breakdown, Line
 from ...creature import AttackSpec, Situation
 from ...engine import build_context, situation_modifiers
-from ...errors import InputError
 from ...result import Prompt, Result
-from .proc_common import (creature, dex_for_checks, forbidden, int_in, mods_of, percent_save,
-                          self_context, sub, typed)
+from .proc_common import (action_ids, creature, dex_for_checks, forbidden, int_in, mods_of,
+                          percent_save, self_context, sub, typed)
 from .proc_tables import ACTIONS, SIZE_ORDER, classic_size, weapon_size
 
 ENTER = "classic.grapple.enter"
@@ -81,10 +80,7 @@ def _victim_attack(q, v_mods) -> dict:
     weapon, and only if it has not used its action nor attacked another."""
     weapon = q.list("victim_weapon")
     size = weapon_size(weapon, "victim_weapon")
-    used = q.list("victim_used")
-    for i, u in enumerate(used):
-        if u not in ACTIONS:
-            raise InputError(f"victim_used[{i}]", f"unknown action {u!r}", tuple(ACTIONS))
+    used = action_ids(q, "victim_used")
     if used:
         return {"allowed": False, "rule": "classic.grapple.enter.victim-attack.exclusion"}
     blocked = forbidden(v_mods, "actions", "attack")
