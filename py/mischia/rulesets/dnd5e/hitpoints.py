@@ -146,8 +146,8 @@ class Dnd5eHitPoints:
         if q.flag("temporary"):
             lines = [Line("hp.temp.new", amount, R_TEMP_HP),
                      Line("hp.temp.old", hp.temp, R_TEMP_HP)]
-            keep = 0 if amount > hp.temp else 1
-            lines[keep] = lines[keep].suppressed("did-not-stack")
+            lose = 1 if amount > hp.temp else 0
+            lines[lose] = lines[lose].suppressed("did-not-stack")
             return Result(value=hp.with_(temp=max(amount, hp.temp)), breakdown=Breakdown.of(lines))
         top = self.hp_max(hp, mods)
         lines = [Line("hp.current", hp.current, R_DEATH), Line("heal.amount", amount, R_DEATH)]
