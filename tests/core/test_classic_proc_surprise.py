@@ -232,3 +232,15 @@ def test_surprised_defender_loses_its_dex_bonus_to_ac():
     plain = run("attack", payload)
     assert plain["target"]["total"] - res["target"]["total"] == 2
     assert not any(l["rule"].startswith("classic.surprise") for l in plain["target"]["lines"])
+
+
+def test_surprised_creature_reflex_save_counts_as_hindered():
+    rule = "classic.surprise.effect.reflex"
+    payload = {"ruleset": "classic", "kind": "reflexes", "rolls": {"d100": 40},
+               "creature": {"stats": {"save_reflexes": 50}, "conditions": ["surprised"]}}
+    res = run("save", payload)
+    assert [l["value"] for l in res["breakdown"]["lines"] if l["rule"] == rule] == [-15]
+    assert res["value"]["chance"] == 35 and res["value"]["success"] is False
+    payload["kind"] = "mind"
+    payload["creature"]["stats"] = {"save_mind": 50}
+    assert not [l for l in run("save", payload)["breakdown"]["lines"] if l["rule"] == rule]
