@@ -326,3 +326,10 @@ def test_bad_input_names_the_field(payload, field):
     with pytest.raises(InputError) as err:
         run("attack", {**base, **payload}, random.Random(1))
     assert err.value.field == field
+
+
+def test_crowding_around_a_target_is_a_reminder():
+    rule = "dnd5e.size.surround"
+    res = attack(situation={"toggles": ["surrounded"]})
+    assert [r["rule"] for r in res["reminders"]] == [rule]
+    assert "eight Medium" in res["reminders"][0]["text"]
