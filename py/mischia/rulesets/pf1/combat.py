@@ -165,7 +165,7 @@ def aoo_check(creature, own_mods, ctx):
             continue
         if m.rule == FF_NO_AOO and (ud or reflexes):
             rule, why = (UD_AOO, "uncanny-dodge") if ud else (FF_NO_AOO, "combat-reflexes")
-            lines.append(Line("aoo.allowed", 1, rule, "flag", reason=why, source=m.source))
+            lines.append(Line("aoo.allowed", 0, rule, "flag", reason=why, source=m.source))
             continue
         blocked.append(m.rule)
         lines.append(Line("aoo.forbidden", 0, m.rule, "flag", source=m.source).suppressed("denied"))
