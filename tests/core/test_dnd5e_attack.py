@@ -263,6 +263,12 @@ def test_dodging_is_lost_when_incapacitated_or_against_an_unseen_attacker():
     assert attack(defender=with_conditions(GOBLIN, "dodging", "stunned"))["mode"] == "advantage"
     assert attack(defender=with_conditions(GOBLIN, "dodging"),
                   situation={"toggles": ["unseen_attacker"]})["mode"] == "advantage"
+    assert attack(defender=with_conditions(GOBLIN, "dodging", "grappled"))["mode"] == "normal"
+    exhausted = attack(defender=with_conditions(GOBLIN, "dodging",
+                                                {"id": "exhaustion", "stage": 5}))
+    assert exhausted["mode"] == "normal"
+    tired = attack(defender=with_conditions(GOBLIN, "dodging", {"id": "exhaustion", "stage": 4}))
+    assert tired["mode"] == "disadvantage"
 
 
 def test_help_gives_advantage():

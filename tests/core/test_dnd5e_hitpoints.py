@@ -109,6 +109,12 @@ def test_healing_is_capped_at_the_maximum_and_exhaustion_4_halves_it():
     assert line(tired["details"]["max"], "ext.dnd5e.conditions")["value"] == -10
 
 
+def test_effective_sheet_shows_the_halved_maximum():
+    res = q("effective", creature={"conditions": [{"id": "exhaustion", "stage": 4}]})
+    assert res["details"]["heal_cap"]["total"] == 0.5
+    assert line(res["details"]["heal_cap"], "ext.dnd5e.conditions")["source"] == "exhaustion"
+
+
 def test_temporary_hit_points_do_not_stack():
     res = q("heal", hp=hp(10, temp=5), amount=3, temporary=True)
     assert res["value"]["temp"] == 5

@@ -17,7 +17,7 @@ Vocabulary beyond docs/ENGINE.md, read by this ruleset's queries:
 from __future__ import annotations
 
 from ...model import ConditionDef, Modifier, Reminder, Unit, when
-from .tables import R_ACTIONS, R_CONCENTRATION, R_CONDITIONS, R_PRONE, R_RANGED, near
+from .tables import R_ACTIONS, R_CONCENTRATION, R_CONDITIONS, R_PRONE, R_RANGED, Lacking, near
 
 C = R_CONDITIONS
 FLAG = Unit.FLAG
@@ -156,11 +156,13 @@ CONDITIONS = {c.id: c for c in (
     # --- marks left by combat actions ---------------------------------------
     ConditionDef("dodging", R_ACTIONS, name="Dodging",
                  modifiers=(
-                     Modifier("attackers.disadvantage", 1, R_ACTIONS, FLAG, when=when(none=(
+                     Modifier("attackers.disadvantage", 1, R_ACTIONS, FLAG, when=Lacking(none=(
                          "situation.unseen_attacker", "attacker.unseen",
-                         "defender.cond.incapacitated", "defender.speed_zero"))),
-                     Modifier("save", 1, R_ACTIONS, FLAG, detail="dex.advantage", when=when(none=(
-                         "self.cond.incapacitated", "self.speed_zero"))))),
+                         "defender.cond.incapacitated", "defender.speed_zero"),
+                         under=(("defender.stage.exhaustion", 5),))),
+                     Modifier("save", 1, R_ACTIONS, FLAG, detail="dex.advantage", when=Lacking(
+                         none=("self.cond.incapacitated", "self.speed_zero"),
+                         under=(("self.stage.exhaustion", 5),))))),
     ConditionDef("disengaged", R_ACTIONS, name="Disengaged",
                  reminders=(Reminder(R_ACTIONS,
                                      "Disengaged: its movement doesn't provoke opportunity "

@@ -68,6 +68,12 @@ class Dnd5eMovement:
             Line(f"size.{creature.size}", space, R_SIZE_TABLE, "metres"),
             Line("space.controlled", 0, "dnd5e.size.space-definition", "metres",
                  reason="area-controlled")], "metres")}
+        caps = [m for m in mods if m.target == "heal_cap"]
+        if caps:
+            out["heal_cap"] = Breakdown.of(
+                [Line("hp.max", 1, "ext.dnd5e.death-saves", "fraction")]
+                + [Line("hp.max.reduced", m.value - 1, m.rule, "fraction", source=m.source)
+                   for m in caps], "fraction")
         if "speed" in creature.stats:
             out["move"] = self.speed(creature, mods)
         elif any(m.target == "move" for m in mods):

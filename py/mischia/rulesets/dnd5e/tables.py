@@ -197,6 +197,25 @@ class Farther(Predicate):
         return data
 
 
+@dataclass(frozen=True)
+class Lacking(Predicate):
+    """Besides the tag tests, each number in ``under`` must be absent or
+    below its limit (e.g. ``("defender.stage.exhaustion", 5)``: not at
+    exhaustion 5, where the speed drops to 0)."""
+
+    under: tuple = ()
+
+    def holds(self, tags, numbers) -> bool:
+        if not Predicate.holds(self, tags, numbers):
+            return False
+        return all(numbers.get(key) is None or numbers[key] < limit for key, limit in self.under)
+
+    def to_dict(self) -> dict:
+        data = Predicate.to_dict(self)
+        data["under"] = [list(u) for u in self.under]
+        return data
+
+
 def near(*all_tags, none=(), inside=True) -> Near:
     return Near(all=tuple(all_tags), none=tuple(none), inside=inside)
 
