@@ -134,11 +134,12 @@ class AttackHooks:
 
     # --- stacking -------------------------------------------------------
     def stack(self, target, lines, ctx) -> list:
-        """Typed stacking (dodge and untyped stack, penalties stack), after
+        """Typed stacking (``d20pl.stack.dodge``: dodge and untyped bonuses
+        stack, other same-type bonuses do not, penalties stack), after
         counting each rule once: the same table row reached twice (shaken
         and frightened, an invisible condition and the unseen toggle) does
         not add up."""
-        return stack_typed(once_per_rule(lines), self.stacking_types)
+        return stack_typed(once_per_rule(lines), R.STACKING_TYPES)
 
 
 def once_per_rule(lines) -> list:

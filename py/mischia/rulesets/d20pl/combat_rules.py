@@ -65,6 +65,10 @@ CDG_PROVOKES = "d20pl.cdg.provokes"
 CDG_CRIT_IMMUNE = "d20pl.cdg.crit-immune"
 CDG_CONCEALED = "d20pl.cdg.total-concealment"
 
+# bonus types that stack with themselves: dodge (and untyped); penalties always stack
+STACK_DODGE = "d20pl.stack.dodge"
+STACKING_TYPES = frozenset({"untyped", "dodge"})
+
 # key -> rule ID for the defaults of mischia.d20.D20Ruleset
 RULE_IDS = {
     "attack.roll": ROLL, "attack.melee": MELEE, "attack.ranged": RANGED,
