@@ -39,7 +39,7 @@ RULE_DISABLED_ATTRIBUTES = "d20pl.hp.disabled.attributes"
 
 STATS = {
     **{a: (0, 60) for a in ABILITIES},
-    **{f"{a}_mod": (-5, 25) for a in ABILITIES},
+    **{f"{a}_mod": (-5, 30) for a in ABILITIES},
     "base_fort": (-5, 40), "base_ref": (-5, 40), "base_will": (-5, 40),
 }
 

@@ -27,17 +27,18 @@ allows one attack of opportunity per round).
 
 from __future__ import annotations
 
-from ...creature import Situation
-from ...engine import active_modifiers, build_context, situation_modifiers
+from ...creature import Creature, Situation
+from ...engine import active_modifiers, build_context, flags, situation_modifiers
 from ...result import Result
-from . import proc_hp, proc_hp_data, proc_movement, proc_saves, proc_sequence
+from . import (proc_actions, proc_actions_table, proc_aoo, proc_casting, proc_hp, proc_hp_data, proc_movement,
+               proc_saves, proc_sequence)
 from .proc_common import attempt, raw_rolls
 
-CONDITIONS = {**proc_hp_data.CONDITIONS, **proc_sequence.CONDITIONS}
+CONDITIONS = {**proc_hp_data.CONDITIONS, **proc_sequence.CONDITIONS, **proc_casting.CONDITIONS}
 SITUATIONS = {}
 OPTIONS = {**proc_hp_data.OPTIONS, **proc_saves.OPTIONS, **proc_sequence.OPTIONS,
-           **proc_movement.OPTIONS}
-STATS = {**proc_saves.STATS, **proc_movement.STATS}
+           **proc_movement.OPTIONS, **proc_actions.OPTIONS, **proc_aoo.OPTIONS}
+STATS = {**proc_saves.STATS, **proc_movement.STATS, **proc_casting.STATS, "bab": (0, 60)}
 RULE_IDS = {"save": "d20pl.save.formula"}
 
 
@@ -92,6 +93,52 @@ class D20plProcedures:
     def query_movement(self, q, rng) -> Result:
         """Speed from the size × load table and the distance of a movement mode."""
         return proc_movement.movement(self, q, rng)
+
+    # --- casting -----------------------------------------------------------
+    def query_concentration(self, q, rng) -> Result:
+        """Components (deafened 20% verbal failure, free hand…) and the Concentration check."""
+        return proc_casting.concentration(self, q, rng)
+
+    # --- actions and attacks of opportunity -----------------------------------
+    def query_actions(self, q, rng) -> Result:
+        """The actions table, one action (type, provokes, effects), the round's
+        budget for ``used`` actions, and an attack of opportunity (``aoo``)."""
+        creature = q.creature()
+        self.check_stats(creature)
+        ctx = build_context(self, q.options, {"self": creature})
+        forbidden = flags(active_modifiers(self, creature, ctx), "forbid")
+        disabled = ctx.has("self.cond.disabled")
+        restricted = disabled or q.flag("limited") or q.flag("surprise_round")
+        prompts, details = [], {}
+        action_id = q.payload.get("action")
+        used = q.list("used")
+        trigger = None
+        if action_id is None:
+            value = proc_actions.overview(q.options)
+        else:
+            a = proc_actions.action_def(action_id)
+            trigger = value = proc_actions.describe(a, q, creature, q.options, prompts, disabled)
+            if restricted and a.id in proc_actions_table.LIMITED_AS_STANDARD:
+                value["type_when_limited"] = {"type": "standard", "rule": "d20pl.actions.fn5"}
+            used = used + [action_id]
+        if used:
+            details["budget"] = proc_actions.budget(used, creature, q, restricted, forbidden)
+            if action_id is not None:
+                value["allowed"] = value.get("allowed", True) and details["budget"]["valid"]
+        if restricted:
+            details["restricted"] = {"rule": proc_actions.R_DISABLED if disabled else
+                                     ("d20pl.seq.surprise-round.aware" if q.flag("surprise_round")
+                                      else proc_actions.R_RESTRICTED)}
+        if "aoo" in q.payload:
+            data = q.payload["aoo"]
+            who = Creature.from_dict(data.get("threatener", {}) if isinstance(data, dict) else {},
+                                     "aoo.threatener")
+            self.check_stats(who, "aoo.threatener")
+            who_ctx = build_context(self, q.options, {"self": who})
+            who_forbid = flags(active_modifiers(self, who, who_ctx), "forbid")
+            details["aoo"], more = proc_aoo.opportunity(who, who_forbid, data, trigger)
+            prompts += more
+        return Result(value=value, details=details, prompts=tuple(prompts))
 
     # --- the effective sheet -----------------------------------------------
     def effective_extra(self, creature, mods, ctx) -> dict:
