@@ -319,11 +319,11 @@ class Pf1Combat:
         extra = ()
         if critical:
             mult = request.attack.crit_mult
+            bonus = sum(l.value for l in lines[1:] if l.applied) + expr.bonus
             if expr.sides:
                 extra = dice.take_many(expr.sides, expr.count * (mult - 1), request.rolls.crit_damage,
                                        rng, "rolls.crit_damage")
                 lines.append(Line("damage.critical.dice", sum(extra), ATTACK_AC))
-            bonus = sum(l.value for l in lines[1:] if l.applied) + expr.bonus
             if bonus:
                 lines.append(Line("damage.critical.bonus", bonus * (mult - 1), ATTACK_AC))
         total = sum(l.value for l in lines if l.applied)
