@@ -93,8 +93,11 @@ class Pf1Turn:
             remove.append("flat_footed")
             events.append(FF_START)
         if hp is not None:
+            # the Con check starts on the turn after the one it fell below 0
+            was_dying = hp.current < 0
             hp = self._bleed(creature, hp, details, events)
-            hp = self._dying(creature, hp, rolls, rng, details, events)
+            if was_dying:
+                hp = self._dying(creature, hp, rolls, rng, details, events)
         self._confusion(ids, rolls, rng, details, prompts)
         forbids = flag_set(mods, "forbid")
         left, single = economy(forbids)
