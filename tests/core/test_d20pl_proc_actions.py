@@ -350,3 +350,11 @@ def test_unknown_action_lists_the_actions():
     with pytest.raises(InputError) as err:
         act(used=["move.move", "nope"])
     assert err.value.field == "used[1]"
+
+
+def test_special_abilities_and_movement_skills_are_left_to_their_description():
+    v = act(action="std.special-ability")
+    assert v["value"]["rule"] == "d20pl.action.special-ability" and v["value"]["provokes"] == "gm"
+    assert "d20pl.action.special-ability" in effect_rules(v["value"])
+    assert "d20pl.action.move-skills" in effect_rules(act(action="std.skill-1-action")["value"])
+    assert any(c["rule"] == "d20pl.action.move-skills" for c in act()["value"]["checklist"])

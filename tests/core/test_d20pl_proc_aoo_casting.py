@@ -258,3 +258,18 @@ def test_bad_concentration_input():
     with pytest.raises(InputError) as err:
         conc(damage=3, rolls={"d20": 0})
     assert err.value.field == "rolls.d20"
+
+
+def test_a_caster_who_cannot_concentrate_cannot_cast():
+    RULE = "d20pl.conc.required"
+    from mischia.model import ConditionDef, Modifier, Unit
+    from mischia.ruleset import get_ruleset
+    ruleset = get_ruleset("d20pl")
+    ruleset.conditions["test_raging"] = ConditionDef("test_raging", "test.rage", modifiers=(
+        Modifier("forbid", 1, "test.rage", Unit.FLAG, detail="concentration"),))
+    try:
+        res = conc(creature={"conditions": ["test_raging"]}, components=["V"])
+    finally:
+        del ruleset.conditions["test_raging"]
+    assert res["value"]["can_cast"] is False
+    assert res["details"]["blocked_by"][0] == {"rule": RULE, "reason": "cannot concentrate", "by": "test.rage"}

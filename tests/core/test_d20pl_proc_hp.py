@@ -334,3 +334,29 @@ def test_bad_save_kind_lists_the_kinds():
     with pytest.raises(InputError) as err:
         q("save", creature=ORC, kind="luck")
     assert err.value.field == "kind" and "will" in err.value.allowed
+
+
+def test_save_without_a_dc_asks_los_and_reminds_what_a_save_does():
+    res = q("save", creature=ORC, kind="fortitude", rolls={"d20": 12})
+    assert res["value"]["total"] == 16 and "success" not in res["value"]
+    assert res["prompts"][0]["rule"] == "d20pl.save.dc"
+    assert res["reminders"][0]["rule"] == "d20pl.save.trigger"
+
+
+def test_a_save_of_another_kind_takes_the_bonus_the_effect_gives():
+    RULE = "d20pl.save.types-exception"
+    res = q("save", creature=ORC, kind="other", bonus=3, dc=15, rolls={"d20": 12})
+    assert res["value"]["success"] is True and line(res["breakdown"], RULE)["value"] == 3
+    assert RULE in [p["rule"] for p in res["prompts"]]
+
+
+@pytest.mark.parametrize("die,asked", [(1, True), (5, False)])
+def test_level_up_hit_die_minimum_may_be_trained_up(die, asked):
+    RULE = "d20pl.hp.level-roll"
+    res = q("heal", method="level_up", hp={"max": 20, "current": 14}, hit_die=8, rolls={"hit_die": die})
+    assert res["value"]["max"] == 20 + die and res["value"]["current"] == 14 + die
+    assert line(res["breakdown"], RULE)["value"] == 20
+    assert bool([p for p in res["prompts"] if p["rule"] == RULE]) is asked
+    with pytest.raises(InputError) as err:
+        q("heal", method="level_up", hp={"max": 20}, hit_die=7)
+    assert err.value.field == "hit_die"

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 TYPES = ("standard", "move", "full-round", "free", "not-an-action", "misc")
 PROVOKES = ("yes", "no", "maybe", "usually-yes", "usually-no", "varies")
 
-FN = {n: f"d20pl.actions.fn{n}" for n in range(1, 9)}
+FN = {1: "d20pl.actions.fn1", 2: "d20pl.actions.fn2", 3: "d20pl.actions.fn3",
+      4: "d20pl.actions.fn4", 5: "d20pl.actions.fn5", 6: "d20pl.actions.fn6",
+      7: "d20pl.actions.fn7", 8: "d20pl.actions.fn8"}
 FOOTNOTES = {
     FN[1]: "Leaving a threatened area usually provokes, whatever the action; the column says "
            "whether the action itself provokes",
@@ -50,86 +52,194 @@ class ActionDef:
                 "text_rules": list(self.text_rules)}
 
 
-def _a(key, name, kind, provokes, footnotes=(), text=()):
-    return ActionDef(key, f"d20pl.actions.{key}", name, kind, provokes,
+def _a(rule, name, kind, provokes, footnotes=(), text=()):
+    """A table row; its id is the rule ID without ``d20pl.actions.``."""
+    return ActionDef(rule[len("d20pl.actions."):], rule, name, kind, provokes,
                      tuple(FN[n] for n in footnotes), tuple(text))
 
 
 _ROWS = (
     # Akcja standardowa
-    _a("std.attack-unarmed", "Attack (unarmed)", "standard", "yes"),               # Atak (bez broni)
-    _a("std.attack-ranged", "Attack (ranged)", "standard", "yes"),                 # Atak (dystansowy)
-    _a("std.attack-melee", "Attack (melee)", "standard", "no"),                    # Atak (wręcz)
-    _a("std.activate-item", "Activate a magic item other than a potion or oil", "standard", "no"),
-    _a("std.draw-hidden-weapon", "Draw a hidden weapon", "standard", "no"),        # yes if untrained
-    _a("std.feint", "Feint", "standard", "no"),                                    # Finta
-    _a("std.concentrate-spell", "Concentrate to maintain an active spell", "standard", "no",
-       text=("d20pl.conc.maintain",)),
-    _a("std.overrun", "Overrun", "standard", "no"),                                # Obalanie
-    _a("std.total-defence", "Total defence", "standard", "no",                     # Pełna defensywa
-       text=("d20pl.action.total-defence",)),
-    _a("std.aid-another", "Aid another", "standard", "maybe", (2,)),               # Pomaganie
-    _a("std.dismiss-spell", "Dismiss a spell", "standard", "no",                   # Porzucenie czaru
-       text=("d20pl.cast.dismiss",)),
-    _a("std.ready", "Ready an action", "standard", "no"),
-    _a("std.sunder-weapon", "Sunder a weapon", "standard", "yes"),
-    _a("std.sunder-object", "Sunder an object", "standard", "maybe", (3,)),
-    _a("std.cast-spell", "Cast a spell (1 standard action)", "standard", "yes",
-       text=("d20pl.cast.standard", "d20pl.cast.immediate", "d20pl.cast.keep-dex")),
-    _a("std.bull-rush", "Bull rush", "standard", "no"),                            # Szarża byka
-    _a("std.escape-grapple", "Escape a grapple", "standard", "no"),
-    _a("std.stabilise-ally", "Stabilise a dying ally", "standard", "yes",
-       text=("d20pl.hp.stabilise.heal",)),
-    _a("std.skill-1-action", "Use a skill that takes 1 action", "standard", "usually-yes"),
-    _a("std.spell-like", "Use a spell-like ability", "standard", "usually-yes",
-       text=("d20pl.sla.casting",)),
-    _a("std.racial-ability", "Use a racial ability", "standard", "usually-no",
-       text=("d20pl.ability.racial",)),
-    _a("std.drink-potion", "Drink a potion or apply an oil", "standard", "yes"),
+    # pl: Atak (bez broni)
+    _a("d20pl.actions.std.attack-unarmed",
+       "Attack (unarmed)", "standard", "yes"),
+    # pl: Atak (dystansowy)
+    _a("d20pl.actions.std.attack-ranged",
+       "Attack (ranged)", "standard", "yes"),
+    # pl: Atak (wręcz)
+    _a("d20pl.actions.std.attack-melee",
+       "Attack (melee)", "standard", "no"),
+    # pl: Aktywowanie magicznego przedmiotu
+    _a("d20pl.actions.std.activate-item",
+       "Activate a magic item other than a potion or oil", "standard", "no"),
+    # pl: Dobycie ukrytej broni (Tak bez Zręcznej dłoni)
+    _a("d20pl.actions.std.draw-hidden-weapon",
+       "Draw a hidden weapon", "standard", "no"),
+    # pl: Finta
+    _a("d20pl.actions.std.feint",
+       "Feint", "standard", "no"),
+    # pl: Koncentracja potrzebna do podtrzymania zaklęcia
+    _a("d20pl.actions.std.concentrate-spell",
+       "Concentrate to maintain an active spell", "standard", "no", text=("d20pl.conc.maintain",)),
+    # pl: Obalanie
+    _a("d20pl.actions.std.overrun",
+       "Overrun", "standard", "no"),
+    # pl: Pełna defensywa
+    _a("d20pl.actions.std.total-defence",
+       "Total defence", "standard", "no", text=("d20pl.action.total-defence",)),
+    # pl: Pomaganie sprzymierzeńcowi
+    _a("d20pl.actions.std.aid-another",
+       "Aid another", "standard", "maybe", (2,)),
+    # pl: Porzucenie czaru
+    _a("d20pl.actions.std.dismiss-spell",
+       "Dismiss a spell", "standard", "no", text=("d20pl.cast.dismiss",)),
+    # pl: Przygotowanie akcji
+    _a("d20pl.actions.std.ready",
+       "Ready an action", "standard", "no"),
+    # pl: Roztrzaskanie broni
+    _a("d20pl.actions.std.sunder-weapon",
+       "Sunder a weapon", "standard", "yes"),
+    # pl: Roztrzaskanie przedmiotu
+    _a("d20pl.actions.std.sunder-object",
+       "Sunder an object", "standard", "maybe", (3,)),
+    # pl: Rzucenie czaru
+    _a("d20pl.actions.std.cast-spell",
+       "Cast a spell (1 standard action)", "standard", "yes",
+       text=("d20pl.cast.standard", "d20pl.cast.immediate", "d20pl.cast.keep-dex",)),
+    # pl: Szarża byka
+    _a("d20pl.actions.std.bull-rush",
+       "Bull rush", "standard", "no"),
+    # pl: Ucieczka ze zwarcia
+    _a("d20pl.actions.std.escape-grapple",
+       "Escape a grapple", "standard", "no"),
+    # pl: Ustabilizowanie umierającego sprzymierzeńca
+    _a("d20pl.actions.std.stabilise-ally",
+       "Stabilise a dying ally", "standard", "yes", text=("d20pl.hp.stabilise.heal",)),
+    # pl: Użycie umiejętności (1 akcja)
+    _a("d20pl.actions.std.skill-1-action",
+       "Use a skill that takes 1 action", "standard", "usually-yes"),
+    # pl: Użycie zdolności czaropodobnej
+    _a("d20pl.actions.std.spell-like",
+       "Use a spell-like ability", "standard", "usually-yes", text=("d20pl.sla.casting",)),
+    # pl: Użycie zdolności Rasowej
+    _a("d20pl.actions.std.racial-ability",
+       "Use a racial ability", "standard", "usually-no", text=("d20pl.ability.racial",)),
+    # pl: Wypicie eliksiru
+    _a("d20pl.actions.std.drink-potion",
+       "Drink a potion or apply an oil", "standard", "yes"),
     # Akcja ruchu
-    _a("move.draw-weapon", "Draw a weapon", "move", "no", (4,), ("d20pl.action.draw-sheathe",)),
-    _a("move.mount", "Mount or dismount a steed", "move", "yes", text=("d20pl.action.mount",)),
-    _a("move.direct-spell", "Direct or redirect an active spell", "move", "no",
-       text=("d20pl.action.direct-spell",)),
-    _a("move.door", "Open or close a door", "move", "no"),
-    _a("move.pick-up", "Pick up an item", "move", "yes"),
-    _a("move.stand-up", "Stand up", "move", "yes"),
-    _a("move.heavy-object", "Move a heavy object", "move", "yes"),
-    _a("move.shield", "Ready or loose a shield", "move", "no", (4,), ("d20pl.action.shield",)),
-    _a("move.move", "Move", "move", "yes", (1,), ("d20pl.move.move-action",)),
-    _a("move.sheathe", "Sheathe a weapon", "move", "yes", text=("d20pl.action.draw-sheathe",)),
-    _a("move.retrieve-stored", "Retrieve a stored item", "move", "yes"),
-    _a("move.load-light-crossbow", "Load a hand or light crossbow, or a firearm", "move", "yes"),
-    _a("move.control-mount", "Control a frightened mount", "move", "yes"),
+    # pl: Dobycie broni
+    _a("d20pl.actions.move.draw-weapon",
+       "Draw a weapon", "move", "no", (4,), ("d20pl.action.draw-sheathe",)),
+    # pl: Dosiadanie lub zsiadanie z wierzchowca
+    _a("d20pl.actions.move.mount",
+       "Mount or dismount a steed", "move", "yes", text=("d20pl.action.mount",)),
+    # pl: Kierowanie działającym czarem
+    _a("d20pl.actions.move.direct-spell",
+       "Direct or redirect an active spell", "move", "no", text=("d20pl.action.direct-spell",)),
+    # pl: Otwarcie lub zamknięcie drzwi
+    _a("d20pl.actions.move.door",
+       "Open or close a door", "move", "no"),
+    # pl: Podniesienie przedmiotu
+    _a("d20pl.actions.move.pick-up",
+       "Pick up an item", "move", "yes"),
+    # pl: Podniesienie się z ziemi
+    _a("d20pl.actions.move.stand-up",
+       "Stand up", "move", "yes"),
+    # pl: Poruszenie ciężkiego przedmiotu
+    _a("d20pl.actions.move.heavy-object",
+       "Move a heavy object", "move", "yes"),
+    # pl: Przygotowanie lub poluzowanie tarczy
+    _a("d20pl.actions.move.shield",
+       "Ready or loose a shield", "move", "no", (4,), ("d20pl.action.shield",)),
+    # pl: Ruch
+    _a("d20pl.actions.move.move",
+       "Move", "move", "yes", (1,), ("d20pl.move.move-action",)),
+    # pl: Schowanie broni do pochwy
+    _a("d20pl.actions.move.sheathe",
+       "Sheathe a weapon", "move", "yes", text=("d20pl.action.draw-sheathe",)),
+    # pl: Wyjęcie schowanego przedmiotu
+    _a("d20pl.actions.move.retrieve-stored",
+       "Retrieve a stored item", "move", "yes"),
+    # pl: Załadowanie ręcznej lekkiej kuszy, broni palnej
+    _a("d20pl.actions.move.load-light-crossbow",
+       "Load a hand or light crossbow, or a firearm", "move", "yes"),
+    # pl: Zapanowanie nad przestraszonym wierzchowcem
+    _a("d20pl.actions.move.control-mount",
+       "Control a frightened mount", "move", "yes"),
     # Akcja całorundowa
-    _a("full.full-attack", "Full attack", "full-round", "no", text=("d20pl.action.full-attack",)),
-    _a("full.run", "Run", "full-round", "yes", text=("d20pl.move.run",)),
-    _a("full.coup-de-grace", "Deliver a coup de grace", "full-round", "yes"),
-    _a("full.splash-weapon", "Prepare a splash weapon for throwing", "full-round", "yes"),
-    _a("full.charge", "Charge", "full-round", "no", (5,)),
-    _a("full.escape-net", "Escape from a net", "full-round", "yes"),
-    _a("full.extinguish", "Extinguish flames", "full-round", "no"),
-    _a("full.skill-1-round", "Use a skill that takes 1 round", "full-round", "usually-yes"),
-    _a("full.withdraw", "Withdraw", "full-round", "no", (5,), ("d20pl.action.withdraw",)),
-    _a("full.load-heavy-crossbow", "Load a heavy or repeating crossbow", "full-round", "yes"),
-    _a("full.locked-gauntlet", "Lock or release a weapon in a locked gauntlet", "full-round", "yes"),
-    _a("full.light-torch", "Light a torch", "full-round", "yes"),
+    # pl: Akcja całkowitego ataku
+    _a("d20pl.actions.full.full-attack",
+       "Full attack", "full-round", "no", text=("d20pl.action.full-attack",)),
+    # pl: Bieg
+    _a("d20pl.actions.full.run",
+       "Run", "full-round", "yes", text=("d20pl.move.run",)),
+    # pl: Dokonanie coup de grace
+    _a("d20pl.actions.full.coup-de-grace",
+       "Deliver a coup de grace", "full-round", "yes"),
+    # pl: Przygotowanie broni spryskującej
+    _a("d20pl.actions.full.splash-weapon",
+       "Prepare a splash weapon for throwing", "full-round", "yes"),
+    # pl: Szarża
+    _a("d20pl.actions.full.charge",
+       "Charge", "full-round", "no", (5,)),
+    # pl: Ucieczka z sieci
+    _a("d20pl.actions.full.escape-net",
+       "Escape from a net", "full-round", "yes"),
+    # pl: Ugaszenie płomieni
+    _a("d20pl.actions.full.extinguish",
+       "Extinguish flames", "full-round", "no"),
+    # pl: Użycie umiejętności (1 runda)
+    _a("d20pl.actions.full.skill-1-round",
+       "Use a skill that takes 1 round", "full-round", "usually-yes"),
+    # pl: Wycofanie się
+    _a("d20pl.actions.full.withdraw",
+       "Withdraw", "full-round", "no", (5,), ("d20pl.action.withdraw",)),
+    # pl: Załadowanie ciężkiej kuszy
+    _a("d20pl.actions.full.load-heavy-crossbow",
+       "Load a heavy or repeating crossbow", "full-round", "yes"),
+    # pl: Rękawica z zatrzaskami
+    _a("d20pl.actions.full.locked-gauntlet",
+       "Lock or release a weapon in a locked gauntlet", "full-round", "yes"),
+    # pl: Zapalenie pochodni
+    _a("d20pl.actions.full.light-torch",
+       "Light a torch", "full-round", "yes"),
     # Akcja darmowa
-    _a("free.speak", "Speak", "free", "no", text=("d20pl.action.speak",)),
-    _a("free.cease-concentration", "Cease concentrating on a spell", "free", "no",
-       text=("d20pl.action.cease-concentration",)),
-    _a("free.drop-prone", "Drop prone", "free", "no", text=("d20pl.action.drop-prone",)),
-    _a("free.prepare-components", "Prepare spell components", "free", "no", (6,)),
-    _a("free.quickened-spell", "Cast a quickened spell", "free", "no",
-       text=("d20pl.cast.free-action-no-aoo",)),
-    _a("free.drop-item", "Drop an item", "free", "no", text=("d20pl.action.drop-item",)),
+    # pl: Mówienie
+    _a("d20pl.actions.free.speak",
+       "Speak", "free", "no", text=("d20pl.action.speak",)),
+    # pl: Przerwanie koncentracji na czarze
+    _a("d20pl.actions.free.cease-concentration",
+       "Cease concentrating on a spell", "free", "no", text=("d20pl.action.cease-concentration",)),
+    # pl: Przewrócenie się na ziemię
+    _a("d20pl.actions.free.drop-prone",
+       "Drop prone", "free", "no", text=("d20pl.action.drop-prone",)),
+    # pl: Przygotowanie komponentów
+    _a("d20pl.actions.free.prepare-components",
+       "Prepare spell components", "free", "no", (6,)),
+    # pl: Rzucenie przyspieszonego czaru
+    _a("d20pl.actions.free.quickened-spell",
+       "Cast a quickened spell", "free", "no", text=("d20pl.cast.free-action-no-aoo",)),
+    # pl: Upuszczenie przedmiotu
+    _a("d20pl.actions.free.drop-item",
+       "Drop an item", "free", "no", text=("d20pl.action.drop-item",)),
     # Czynność niebędąca akcją
-    _a("none.short-step", "Short step", "not-an-action", "no", text=("d20pl.move.short-step",)),
+    # pl: Krótki krok
+    _a("d20pl.actions.none.short-step",
+       "Short step", "not-an-action", "no", text=("d20pl.move.short-step",)),
     # Akcje różnorodne
-    _a("misc.trip", "Trip an opponent", "misc", "no", (7,)),
-    _a("misc.disarm", "Disarm", "misc", "yes", (7,)),
-    _a("misc.feat", "Use a feat", "misc", "varies", (8,)),
-    _a("misc.grapple", "Grapple", "misc", "yes", (7,)),
+    # pl: Przewrócenie przeciwnika
+    _a("d20pl.actions.misc.trip",
+       "Trip an opponent", "misc", "no", (7,)),
+    # pl: Rozbrojenie
+    _a("d20pl.actions.misc.disarm",
+       "Disarm", "misc", "yes", (7,)),
+    # pl: Użycie atutu
+    _a("d20pl.actions.misc.feat",
+       "Use a feat", "misc", "varies", (8,)),
+    # pl: Zwarcie
+    _a("d20pl.actions.misc.grapple",
+       "Grapple", "misc", "yes", (7,)),
 )
 
 # Actions the text rules name outside the table.

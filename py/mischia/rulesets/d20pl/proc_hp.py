@@ -25,9 +25,10 @@ from ...stacking import cap_total
 from .proc_common import attempt, dc_breakdown, raw_rolls, with_conditions
 from .proc_hp_data import (
     DEATH_DC, DEATH_SAVES_NEEDED, HARD_DEATH_FLOOR, HEAL_DC, MASSIVE_DC, MASSIVE_FRACTION,
-    R_ABILITY_REST, R_ABOVE_ZERO, R_CAP, R_DEATH_SAVES, R_DISABLED_ACTIONS, R_DYING, R_DYING_DISABLED, R_EPIC,
-    R_FULL, R_HEAL_CHECK, R_HP_LOSS, R_MASSIVE, R_RECOVERY, R_STABILISE, R_SUMMARY, R_TEMP,
-    R_UNCONSCIOUS_SAVE, R_WILL, STABILISE_ABOVE, SUMMARY_DEAD, UNCONSCIOUS_DC, WILL_DC)
+    R_ABILITY_REST, R_ABOVE_ZERO, R_CAP, R_DEATH_SAVES, R_DISABLED_ACTIONS, R_DYING,
+    R_DYING_DISABLED, R_EPIC, R_FULL, R_HEAL_CHECK, R_HP_LOSS, R_LEVEL, R_MASSIVE, R_RECOVERY,
+    R_STABILISE, R_SUMMARY, R_TEMP, R_UNCONSCIOUS_SAVE, R_WILL, STABILISE_ABOVE, SUMMARY_DEAD,
+    UNCONSCIOUS_DC, WILL_DC)
 from .proc_saves import ABILITIES, ability_lines, save_modifiers
 
 
@@ -287,9 +288,11 @@ def _stabilise(hp, bonus, rolls, rng, auto, options, creature, events, checks, l
 # ----- healing -------------------------------------------------------------------
 
 def heal(ruleset, q, rng) -> Result:
-    method = q.choice("method", ("heal", "heal_check", "rest"), "heal")
+    method = q.choice("method", ("heal", "heal_check", "rest", "level_up"), "heal")
     if method == "rest":
         return rest(q)
+    if method == "level_up":
+        return level_up(q, rng)
     creature = q.creature()
     ruleset.check_stats(creature)
     hp, options = q.hp(), q.options
@@ -353,3 +356,28 @@ def rest(q) -> Result:
     return Result(value=value, details=details, events=(R_ABILITY_REST,) if any(
         d.total for k, d in details.items() if k.startswith("recovered.")) else ())
 
+
+
+HIT_DICE = (4, 6, 8, 10, 12)
+
+
+def level_up(q, rng) -> Result:
+    """A new level's hit-point die (``hit_die`` sides, ``rolls.hit_die``): the
+    maximum and current hit points rise by the roll; a minimum roll may be
+    "trained" up to the maximum under Los's eye (the GM decides)."""
+    hp = q.hp()
+    sides = q.int("hit_die", 4, 12, 8)
+    if sides not in HIT_DICE:
+        raise InputError("hit_die", f"d{sides} is not a hit die", tuple(f"d{d}" for d in HIT_DICE))
+    rolls = raw_rolls(q, ("hit_die",))
+    check = attempt(R_LEVEL, f"New level: roll the d{sides} hit die", Breakdown.of([]), 0, rolls,
+                    "hit_die", rng, q.flag("auto_roll"), sides=sides)
+    if check.prompt is not None:
+        return Result(value=hp, prompts=(check.prompt,))
+    prompts = ()
+    if check.die == 1:
+        prompts = (Prompt(R_LEVEL, "An unlucky minimum: Los may let the character train it up to "
+                                   "the maximum", f"d{sides}", sides, {"optional": True}),)
+    bd = Breakdown.of([Line("hp.max", hp.max, R_LEVEL), Line("hp.level_roll", check.die, R_LEVEL)])
+    new = hp.with_(max=hp.max + check.die, current=hp.current + check.die)
+    return Result(value=new, breakdown=bd, prompts=prompts, events=(R_LEVEL,))

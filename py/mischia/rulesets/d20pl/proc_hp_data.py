@@ -41,6 +41,7 @@ R_RECOVERY = "d20pl.hp.recovery-with-help"
 R_CAP = "d20pl.heal.cap"
 R_ABILITY_REST = "d20pl.heal.ability-damage"
 R_HP_LOSS = "ext.d20pl.dying-hp-loss"
+R_LEVEL = "d20pl.hp.level-roll"
 R_TEMP = "ext.d20pl.temp-hp"   # not in the catalogue: SRD temporary HP absorb damage first
 
 SUMMARY_DISABLED, SUMMARY_DEAD = 0, -10

@@ -27,9 +27,11 @@ allows one attack of opportunity per round).
 
 from __future__ import annotations
 
+from ...breakdown import Breakdown, Line
 from ...creature import Creature, Situation
 from ...engine import active_modifiers, build_context, flags, situation_modifiers
-from ...result import Result
+from ...model import Reminder
+from ...result import Prompt, Result
 from . import (proc_actions, proc_actions_table, proc_aoo, proc_casting, proc_hp, proc_hp_data, proc_movement,
                proc_saves, proc_sequence)
 from .proc_common import attempt, raw_rolls
@@ -69,25 +71,39 @@ class D20plProcedures:
 
     # --- saves -----------------------------------------------------------
     def query_save(self, q, rng) -> Result:
-        """d20 + base save + attribute modifier (+ conditions) against an optional DC."""
+        """d20 + base save + attribute modifier (+ conditions) against a DC.
+
+        ``kind`` is fortitude, reflex or will; ``other`` (a save the effect
+        describes differently) takes a ``bonus`` the GM gives. Without ``dc``
+        Los is asked for it (the DC depends on the attack)."""
         creature = q.creature()
         self.check_stats(creature)
-        kind = q.choice("kind", tuple(proc_saves.SAVES))
+        kind = q.choice("kind", tuple(proc_saves.SAVES) + ("other",))
         situation = Situation.from_dict(q.payload.get("situation"), "situation")
         ctx = build_context(self, q.options, {"self": creature}, situation=situation)
         mods = active_modifiers(self, creature, ctx)
-        bd = proc_saves.save_modifiers(self, creature, kind, ctx, mods,
-                                       situation_modifiers(self, situation, ctx))
-        dc = q.payload.get("dc")
-        if dc is not None:
-            dc = q.int("dc", 0, 100)
+        prompts = []
+        if kind == "other":
+            bd = Breakdown.of([Line("save.other", q.int("bonus", -50, 100, 0), "d20pl.save.types-exception")])
+            prompts.append(Prompt("d20pl.save.types-exception", "A save other than Fortitude, Reflex "
+                                  "or Will: the effect's description says what to add"))
+        else:
+            bd = proc_saves.save_modifiers(self, creature, kind, ctx, mods,
+                                           situation_modifiers(self, situation, ctx))
+        dc = q.int("dc", 0, 100) if q.payload.get("dc") is not None else None
+        if dc is None:
+            prompts.append(Prompt("d20pl.save.dc", "The DC depends on the attack, or Los decides it",
+                                  params={"field": "dc"}))
         rolls = raw_rolls(q, ("d20",))
         check = attempt("d20pl.save.formula", f"{kind.capitalize()} save", bd,
                         dc if dc is not None else 0, rolls, "d20", rng, True)
         value = {"kind": kind, "natural": check.die, "total": check.total}
         if dc is not None:
             value.update(dc=dc, success=check.success)
-        return Result(value=value, breakdown=bd, details={"check": check})
+        tips = (Reminder("d20pl.save.trigger", "A successful save avoids all or part of the effect; "
+                                               "the ability says which save applies"),)
+        return Result(value=value, breakdown=bd, details={"check": check}, prompts=tuple(prompts),
+                      reminders=tips)
 
     # --- movement ----------------------------------------------------------
     def query_movement(self, q, rng) -> Result:
