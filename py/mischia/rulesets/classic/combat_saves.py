@@ -59,8 +59,10 @@ class ClassicSaves:
             ctx = replace(ctx, tags=ctx.tags | frozenset(tags))
         return ctx, active_modifiers(self, creature, ctx)
 
-    def save_lines(self, creature, kind, mods, ctx, target=None, scoped=True, pure=False, skip=()):
-        """Base chance plus condition modifiers for one save kind."""
+    def save_lines(self, creature, kind, mods, ctx, target=None, scoped=True, pure=False, skip=None):
+        """Base chance plus condition modifiers for one save kind; ``skip`` maps
+        a condition id whose save modifiers do not count to the reason."""
+        skip = skip or {}
         if target is not None:
             lines = [Line("save.target", target, SAVE_TABLE, unit="percent")]
         elif f"save_{kind}" in creature.stats:
@@ -72,7 +74,7 @@ class ClassicSaves:
             if pure and ctx.options.get("pure_save") == "unmodified":
                 line = line.suppressed("pure")
             elif line.source.split(":")[0] in skip:
-                line = line.suppressed("pure")
+                line = line.suppressed(skip[line.source.split(":")[0]])
             elif line.type == SCOPED and not scoped:
                 line = line.suppressed("out-of-scope")
             lines.append(line)
@@ -93,7 +95,11 @@ class ClassicSaves:
         if early is not None:
             return early
         target = q.int("target", -100, 200) if "target" in q.payload else None
-        skip = ("blind", "eyes_closed") if purpose == "blind_move" else ()
+        skip = {}
+        if purpose == "blind_move":  # a pure Reflex save without the blindness penalties
+            skip = {"blind": "pure", "eyes_closed": "pure"}
+        elif purpose == "exhausted_action" and ctx.options.get("exhausted_gate_penalty") == "no-penalty":
+            skip = {"exhausted": "not-in-scope"}  # AMB-12: the condition's own gate
         lines = self.save_lines(creature, kind, mods, ctx, target, q.flag("scoped", True), pure, skip)
         lines += self._purpose_lines(q, purpose, creature, mods, ctx, rolls)
         chance = Breakdown.of(self.stack("save", lines, ctx), "percent")
