@@ -108,8 +108,8 @@ def aoo_per_round(creature, mods, ctx) -> Breakdown:
 def reach(creature, reach_weapon=False) -> dict:
     table = REACH_LONG if creature.has("long") else REACH_TALL
     natural = table[creature.size]
-    if reach_weapon:
-        return {"min": natural * 2 if natural else SQUARE, "max": max(natural, SQUARE) * 2, "rule": AOO}
+    if reach_weapon:   # doubles the reach, but not against adjacent foes
+        return {"min": 2 * SQUARE, "max": max(natural, SQUARE) * 2, "rule": AOO}
     return {"min": 0, "max": natural, "rule": AOO}
 
 
