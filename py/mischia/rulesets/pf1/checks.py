@@ -97,7 +97,8 @@ class Pf1Checks:
         lines += lines_from(ability_mods(mods, "caster_level"))
         total = Breakdown.of(self.stack("check", lines, ctx))
         forbids = flag_set(mods, "forbid")
-        blocked = [forbids[k][0].rule for k in ("concentration", "spell", "actions") if k in forbids]
+        blocked = list(dict.fromkeys(forbids[k][0].rule for k in ("concentration", "spell", "actions")
+                                     if k in forbids))
         success = not blocked and total.total >= dc.total
         prompts = tuple(Prompt(m.rule, "spell failure chance for a spell with a verbal component",
                                roll="d100", target=int(m.value))
@@ -149,6 +150,12 @@ class Pf1Checks:
                     if l.value < 0 or (l.type or "untyped") in CMD_TYPES]
         out["pf1.cmd"] = Breakdown.of(self.stack("ac", cmd_lines(creature, m_mods, kept, cancelled)
                                                  + cmd_mods, m_ctx))
+        own_miss = [m for m in mods if m.target == "miss_chance"]
+        if own_miss:     # the bearer's own attacks (blinded); concealments do not stack
+            best = max(own_miss, key=lambda m: m.value)
+            out["pf1.miss_chance"] = Breakdown.of(
+                [l if m is best else l.suppressed("did-not-stack")
+                 for m, l in zip(own_miss, lines_from(own_miss))], Unit.PERCENT.value)
         out["pf1.initiative"] = Breakdown.of(self.initiative_lines({}, creature, ctx.options, "creature"))
         for kind, (stat, _) in SAVE_KINDS.items():
             if stat in creature.stats:
