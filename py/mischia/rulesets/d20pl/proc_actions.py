@@ -85,7 +85,8 @@ EFFECTS = {
     "move.shield": ({"note": "strap on for the shield bonus to the Dodge test and AC, or unstrap "
                              "and drop it", "rule": "d20pl.action.shield"},),
     "move.mount": ({"note": "a move action", "rule": "d20pl.action.mount"},),
-    "free.drop-item": ({"note": "into your space or an adjacent square", "rule": "d20pl.action.drop-item"},),
+    "free.drop-item": ({"note": "into your space or an adjacent square",
+                        "rule": "d20pl.action.drop-item"},),
     "free.drop-prone": ({"note": "in your space", "rule": "d20pl.action.drop-prone"},),
     "free.cease-concentration": ({"note": "ends concentration on an active spell",
                                   "rule": "d20pl.action.cease-concentration"},),
@@ -263,8 +264,8 @@ def budget(used_ids, creature, q, restricted, forbidden) -> dict:
     elif full:
         bundle = "full"
         if full > 1 or std or mv:
-            errors.append({"rule": "d20pl.action.full-round",
-                           "message": "a full-round action cannot be combined with a standard or move action"})
+            errors.append({"rule": "d20pl.action.full-round", "message": "a full-round action "
+                           "cannot be combined with a standard or move action"})
     else:
         bundle = "move+move" if mv >= 2 else "standard+move"
         if std > 1:
@@ -313,44 +314,3 @@ def _remaining(bundle, std, mv, full, restricted, moved, used) -> dict:
     return {"standard": 1 - std if std + mv < 2 else 0, "move": max(0, 2 - std - mv) if std <= 1 else 0,
             "full-round": 1 if not (std or mv) else 0,
             "short_step": not moved and not any(a.type == "not-an-action" for a in used)}
-
-
-# ----- the overview: the whole table, bundles and a per-turn checklist ------------------------
-
-def overview(options) -> dict:
-    from .proc_actions_table import FOOTNOTES, TABLE_IDS, EXTRA_ACTIONS
-    from .proc_aoo import THREAT_TABLE
-    extra = "free actions" if options["additional_actions"] == "free" else "bonus actions"
-    rows = []
-    for key in TABLE_IDS + tuple(a.id for a in EXTRA_ACTIONS):
-        a = ACTIONS[key]
-        rows.append({**a.to_dict(), "provokes": table_provokes(a, options)[0]})
-    return {
-        "types": [{"type": t, "rule": r} for t, r in TYPE_RULES.items()],
-        "table": rows,
-        "footnotes": [{"rule": r, "text": t} for r, t in FOOTNOTES.items()],
-        "bundles": [
-            {"id": "full", "text": "1 full-round action + Short step + free actions",
-             "rule": BUNDLE_RULES["full"]},
-            {"id": "standard+move", "text": f"1 standard action + 1 move action + {extra}",
-             "rule": BUNDLE_RULES["standard+move"], "additional": extra},
-            {"id": "move+move", "text": f"1 move action (instead of the standard) + 1 move action + {extra}",
-             "rule": BUNDLE_RULES["move+move"], "also": R_MOVE_FOR_STANDARD, "additional": extra},
-            {"id": "restricted", "text": "1 standard or 1 move action + free actions; no full-round "
-                                         "action", "rule": R_RESTRICTED},
-        ],
-        "checklist": [
-            {"rule": "d20pl.round.duration", "text": "A round is about 6 seconds: on your turn take all "
-                                                     "the actions you have"},
-            {"rule": BUNDLE_RULES["full"], "text": "Choose a bundle: full-round, standard + move, or "
-                                                   "move + move"},
-            {"rule": R_FREE_STEP, "text": "A Short step only if you took no move action"},
-            {"rule": "d20pl.action.free", "text": "Free actions: a reasonable number, as the GM allows"},
-            {"rule": FN[1], "text": "Leaving a threatened area usually provokes an attack of opportunity"},
-            {"rule": "d20pl.aoo.gm-resolves", "text": "Name the foe you will attack if it provokes: Los "
-                                                      "resolves attacks of opportunity"},
-            {"rule": "d20pl.action.move-skills", "text": "Move actions need no check, except movement skills"},
-        ],
-        "threat_table": [{"size": size, "shape": shape or None, "space": space, "threatened_area": reach,
-                          "rule": rule} for (size, shape), (rule, space, reach) in THREAT_TABLE.items()],
-    }

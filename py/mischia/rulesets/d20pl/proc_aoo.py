@@ -139,7 +139,8 @@ def opportunity(threatener, forbidden, data, trigger, field="aoo") -> tuple:
     if trigger is not None:
         moving = trigger.get("movement_provokes")
         if moving and moving["provokes"] == "yes":
-            provoked, provoked_rule = True, moving["rule"] if moving["rule"] != "d20pl.actions.fn1" else R_LEAVING
+            leaving = moving["rule"] == "d20pl.actions.fn1"
+            provoked, provoked_rule = True, R_LEAVING if leaving else moving["rule"]
         elif trigger["provokes"] == "yes":
             provoked, provoked_rule = True, R_DISTRACTING
         elif trigger["provokes"] == "gm":

@@ -78,7 +78,8 @@ def _blockers(q, comps, forbidden) -> list:
     """Rule IDs (with reasons) that prevent the casting altogether."""
     out = []
     if "concentration" in forbidden:
-        out.append({"rule": R_REQUIRED, "reason": "cannot concentrate", "by": forbidden["concentration"][0].rule})
+        out.append({"rule": R_REQUIRED, "reason": "cannot concentrate",
+                    "by": forbidden["concentration"][0].rule})
     if "S" in comps:
         hands = q.int("free_hands", 0, 10, 1)
         if hands < 1:
@@ -172,7 +173,8 @@ def concentration(ruleset, q, rng) -> Result:
     if not check.success:
         events.append(R_MAINTAIN if purpose == "maintain" else (R_SLA if purpose == "spell_like" else rule))
     if trigger == "defensive":
-        details["provokes"] = {"value": "no", "rule": R_SLA_DEFENSIVE if purpose == "spell_like" else R_DEFENSIVE}
+        details["provokes"] = {"value": "no",
+                               "rule": R_SLA_DEFENSIVE if purpose == "spell_like" else R_DEFENSIVE}
     return Result(value={**value, "success": check.success, "dc": dc.total, "total": check.total,
                          "outcome": outcome},
                   breakdown=mod_bd, details=details, prompts=tuple(prompts), events=tuple(events))
@@ -187,8 +189,8 @@ def _spell_failure(mods, comps):
     if not cands:
         return None
     best = max(cands, key=lambda m: m.value)
-    return Breakdown.of([Line(best.label or best.rule, best.value, best.rule, "percent", source=best.source)],
-                        "percent")
+    line = Line(best.label or best.rule, best.value, best.rule, "percent", source=best.source)
+    return Breakdown.of([line], "percent")
 
 
 def _lost(purpose) -> str:

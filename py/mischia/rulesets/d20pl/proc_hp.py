@@ -167,7 +167,8 @@ def damage(ruleset, q, rng) -> Result:
             Line("massive.fraction", basis * MASSIVE_FRACTION - basis, R_MASSIVE, reason="25%")])
         checks["massive"] = attempt(
             R_MASSIVE, "Massive damage: Fortitude save DC 15, rolled by the GM; on a failure "
-                       "the character falls unconscious", save_modifiers(ruleset, who, "fortitude", ctx, mods),
+                       "the character falls unconscious",
+            save_modifiers(ruleset, who, "fortitude", ctx, mods),
             MASSIVE_DC, rolls, "massive", rng, auto, params={"by": "gm"})
 
     conscious = new.status != "dying" and not new.counters.get("unconscious")
@@ -347,7 +348,8 @@ def rest(q) -> Result:
             raise InputError(f"ability_damage.{ability}", "unknown attribute", ABILITIES)
         if isinstance(lost, bool) or not isinstance(lost, int) or not 0 <= lost <= 60:
             raise InputError(f"ability_damage.{ability}", "must be a whole number from 0 to 60")
-        lines = [Line("rest.nights", nights, R_ABILITY_REST), Line("rest.full_days", 2 * days, R_ABILITY_REST)]
+        lines = [Line("rest.nights", nights, R_ABILITY_REST),
+                 Line("rest.full_days", 2 * days, R_ABILITY_REST)]
         bd = Breakdown.of(cap_total(lines, lost, R_ABILITY_REST, label="rest.cap"))
         details[f"recovered.{ability}"] = bd
         left[ability] = lost - bd.total

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import math
 
-from ...breakdown import Line
-from ...engine import number, select
+from ...breakdown import Breakdown, Line
+from ...creature import Situation
+from ...engine import active_modifiers, build_context, number, select, situation_modifiers
 from ...errors import InputError
-from ...model import OptionDef
+from ...model import OptionDef, Reminder
+from ...result import Prompt, Result
+from .proc_common import attempt, raw_rolls
 
 ABILITIES = ("str", "dex", "con", "int", "wil", "cha")
 
@@ -101,7 +104,6 @@ def save_modifiers(ruleset, creature, kind, ctx, mods, situation_mods=()):
 def attribute_sheet(creature, ctx) -> dict:
     """Ability scores under the disabled state, one breakdown each (for the
     ``effective`` query)."""
-    from ...breakdown import Breakdown
     out = {}
     if not ctx.has("self.cond.disabled"):
         return out
@@ -115,3 +117,40 @@ def attribute_sheet(creature, ctx) -> dict:
             Line("disabled.attributes", reduced - score, RULE_DISABLED_ATTRIBUTES,
                  source="disabled")])
     return out
+
+
+def save_query(ruleset, q, rng) -> Result:
+    """d20 + base save + attribute modifier (+ conditions) against a DC.
+
+    ``kind`` is fortitude, reflex or will; ``other`` (a save the effect
+    describes differently) takes a ``bonus`` the GM gives. Without ``dc``
+    Los is asked for it (the DC depends on the attack)."""
+    creature = q.creature()
+    ruleset.check_stats(creature)
+    kind = q.choice("kind", tuple(SAVES) + ("other",))
+    situation = Situation.from_dict(q.payload.get("situation"), "situation")
+    ctx = build_context(ruleset, q.options, {"self": creature}, situation=situation)
+    mods = active_modifiers(ruleset, creature, ctx)
+    prompts = []
+    if kind == "other":
+        bonus = q.int("bonus", -50, 100, 0)
+        bd = Breakdown.of([Line("save.other", bonus, "d20pl.save.types-exception")])
+        prompts.append(Prompt("d20pl.save.types-exception", "A save other than Fortitude, Reflex "
+                              "or Will: the effect's description says what to add"))
+    else:
+        bd = save_modifiers(ruleset, creature, kind, ctx, mods,
+                            situation_modifiers(ruleset, situation, ctx))
+    dc = q.int("dc", 0, 100) if q.payload.get("dc") is not None else None
+    if dc is None:
+        prompts.append(Prompt("d20pl.save.dc", "The DC depends on the attack, or Los decides it",
+                              params={"field": "dc"}))
+    rolls = raw_rolls(q, ("d20",))
+    check = attempt("d20pl.save.formula", f"{kind.capitalize()} save", bd,
+                    dc if dc is not None else 0, rolls, "d20", rng, True)
+    value = {"kind": kind, "natural": check.die, "total": check.total}
+    if dc is not None:
+        value.update(dc=dc, success=check.success)
+    tips = (Reminder("d20pl.save.trigger", "A successful save avoids all or part of the effect; "
+                                           "the ability says which save applies"),)
+    return Result(value=value, breakdown=bd, details={"check": check}, prompts=tuple(prompts),
+                  reminders=tips)

@@ -132,8 +132,8 @@ def initiative(ruleset, q, rng) -> Result:
         return _srd_roll(ruleset, q, people, rng, round_bd)
     order = _order(q, ids)
     tips = () if "order" in q.payload else (Prompt(R_ORDER, "Los sets the order of the combatants"),)
-    return Result(value=order, prompts=tips,
-                  details={"round": round_bd, **{cid: _position(i, R_ORDER) for i, cid in enumerate(order)}})
+    positions = {cid: _position(i, R_ORDER) for i, cid in enumerate(order)}
+    return Result(value=order, prompts=tips, details={"round": round_bd, **positions})
 
 
 def _position(index, rule) -> dict:
