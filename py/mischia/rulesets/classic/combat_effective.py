@@ -34,10 +34,13 @@ class ClassicEffective:
 
     def dex_score_lines(self, score, mods, ctx) -> list:
         """The Dex score for checks: fractions applied one after the other,
-        each rounded down; a paralysed creature's Dex counts as 1."""
+        most severe first, each rounded down (so the order the conditions were
+        added does not matter); a paralysed creature's Dex counts as 1."""
         lines = [Line("dex.score", score, ABILITY_RULE)]
         current = score
-        for m in select(mods, "dex_score"):
+        ordered = sorted(select(mods, "dex_score"),
+                         key=lambda m: (m.detail == "set", m.value, m.rule, m.source))
+        for m in ordered:
             if m.detail == "set":
                 new = min(current, int(m.value))
             else:
