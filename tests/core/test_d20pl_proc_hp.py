@@ -360,3 +360,28 @@ def test_level_up_hit_die_minimum_may_be_trained_up(die, asked):
     with pytest.raises(InputError) as err:
         q("heal", method="level_up", hp={"max": 20}, hit_die=7)
     assert err.value.field == "hit_die"
+
+
+def test_healed_out_of_dying_stays_unconscious_until_the_gm_says_otherwise():
+    weak = {"stats": {"con": 8}}
+    res = q("heal", creature=weak, hp={"max": 20, "current": -9, "status": "dying"}, amount=5)
+    assert res["value"]["status"] == "mortal_danger"
+    assert cond_ids(res)["unconscious"] == "d20pl.hp.dying.threshold"
+    woke = q("turn", creature=weak, hp=res["value"], regain_consciousness=True, rolls={"stabilise": 95})
+    assert "unconscious" not in cond_ids(woke) and "d20pl.hp.recovery-with-help" in woke["events"]
+
+
+def test_no_saves_asked_of_a_creature_already_unconscious():
+    hp = {"max": 40, "current": 5, "counters": {"unconscious": "d20pl.hp.massive-damage"}}
+    res = q("damage", creature=ORC, hp=hp, amount=10)
+    assert res["value"]["status"] == "mortal_danger" and res["prompts"] == []
+    awake = q("damage", creature=ORC, hp={"max": 40, "current": 5}, amount=10)
+    assert {p["rule"] for p in awake["prompts"]} == {"d20pl.hp.massive-damage", "d20pl.hp.zero.will-save"}
+
+
+def test_conscious_creature_below_zero_keeps_the_disabled_action_limit():
+    hp = {"max": 30, "current": -4, "status": "mortal_danger"}
+    res = q("turn", creature=ORC, hp=hp, rolls={"unconsciousness": 20, "stabilise": 3})
+    assert res["details"]["actions"]["rule"] == "d20pl.hp.disabled.actions"
+    out = q("turn", creature=ORC, hp=hp, rolls={"unconsciousness": 2, "stabilise": 3})
+    assert "actions" not in out["details"]

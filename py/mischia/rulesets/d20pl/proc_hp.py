@@ -161,7 +161,8 @@ def damage(ruleset, q, rng) -> Result:
     who, ctx, mods = _state_creature(ruleset, creature, new, options)
 
     basis = hp.max if options["massive_damage_basis"] == "max-hp" else max(hp.current, 0)
-    if single and to_hp > 0 and to_hp >= basis * MASSIVE_FRACTION:
+    awake = new.status != "dying" and not new.counters.get("unconscious")
+    if single and awake and to_hp > 0 and to_hp >= basis * MASSIVE_FRACTION:
         extra["massive_threshold"] = Breakdown.of([
             Line("massive.basis", basis, R_MASSIVE, reason=options["massive_damage_basis"]),
             Line("massive.fraction", basis * MASSIVE_FRACTION - basis, R_MASSIVE, reason="25%")])
@@ -171,9 +172,8 @@ def damage(ruleset, q, rng) -> Result:
             save_modifiers(ruleset, who, "fortitude", ctx, mods),
             MASSIVE_DC, rolls, "massive", rng, auto, params={"by": "gm"})
 
-    conscious = new.status != "dying" and not new.counters.get("unconscious")
     trigger = options["will_save_trigger"] == "each-damage" or hp.current > 0
-    if new.status in ("disabled", "mortal_danger") and conscious and to_hp > 0 and trigger:
+    if new.status in ("disabled", "mortal_danger") and awake and to_hp > 0 and trigger:
         below = [Line("hp.below_zero", -new.current, R_WILL)] if new.current < 0 else []
         checks["will"] = attempt(
             R_WILL, "At 0 hit points or below: Will save DC 20 + points below 0; on a failure "
@@ -208,9 +208,6 @@ def turn(ruleset, q, rng) -> Result:
     if q.flag("regain_consciousness") and hp.status != "dying" and hp.counters.get("unconscious"):
         hp = hp.with_(counters={k: v for k, v in hp.counters.items() if k != "unconscious"})
         events.append(R_RECOVERY)
-    if hp.status == "disabled":
-        extra["actions"] = {"allowed": "one move action or one standard action",
-                            "rule": R_DISABLED_ACTIONS}
     if hp.current < 0 and hp.status != "dead" and not hp.counters.get("stable"):
         hp = _below_zero_saves(ruleset, creature, hp, options, rolls, rng, auto, events, checks)
         if hp.status != "dead":
@@ -222,6 +219,10 @@ def turn(ruleset, q, rng) -> Result:
         prompts.append(Prompt(R_HEAL_CHECK, "Another character may stabilise it with a Heal "
                                             "check (DC 15 + hit points below 0)",
                               "d20+heal", _heal_dc(hp.current).total, {"optional": True}))
+    conds = dict(hp_conditions(hp, options))
+    if "disabled" in conds and "unconscious" not in conds:
+        extra["actions"] = {"allowed": "one move action or one standard action",
+                            "rule": R_DISABLED_ACTIONS}
     return _finish(ruleset, creature, hp, options, lines, events, prompts, checks, extra)
 
 
@@ -313,6 +314,10 @@ def heal(ruleset, q, rng) -> Result:
         events.append(R_ABOVE_ZERO)
     new = hp.with_(current=current, counters=counters)
     new = _set_status(new, *band(current, creature, options), events)
+    if hp.status == "dying" and new.status in ("mortal_danger", "disabled") \
+            and options["hp_model"] == "detailed":
+        # no longer dying, but still unconscious until the GM says otherwise
+        new = new.with_(counters={**new.counters, "unconscious": R_DYING})
     return _finish(ruleset, creature, new, options, lines, events, [], {})
 
 
