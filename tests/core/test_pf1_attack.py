@@ -311,6 +311,25 @@ def test_cmd_loses_dex_when_flat_footed_and_takes_ac_penalties():
     assert applied_total(stunned["attack"], COND, "stunned") == 4
 
 
+def test_cmd_loses_dodge_with_dex():
+    dodgy = dict(FOE, stats=dict(FOE["stats"], dodge=1), conditions=["flat_footed"])
+    res = maneuver(defender=dodgy)
+    assert res["target"]["total"] == 14
+    assert [l["reason"] for l in res["target"]["lines"] if l["label"] == "cmd.dodge"] == ["denied"]
+
+
+def test_uncanny_dodge_against_an_invisible_attacker_but_not_when_blinded():
+    rogue = dict(TARGET, traits=["rogue"])
+    res = attack(attacker=with_conditions(FIGHTER, "invisible"), defender=rogue)
+    assert res["target"]["total"] == 19
+    assert [l["rule"] for l in res["target"]["lines"] if l["label"] == "ac.dex_mod"] == ["pf1.uncanny-dodge.dex"]
+    blind = attack(defender=with_conditions(rogue, "blinded"))
+    assert blind["target"]["total"] == 15
+    total = attack(defender={"stats": {"ac": 16, "dex_mod": 3}, "traits": ["rogue"], "conditions": ["flat_footed"]})
+    assert total["target"]["total"] == 16
+    assert [l["rule"] for l in total["target"]["lines"] if l["label"] == "ac.dex_kept"] == ["pf1.uncanny-dodge.dex"]
+
+
 def test_cmd_ignores_cover_bonus_but_keeps_deflection():
     res = maneuver(choices={"cover": "cover"})
     assert res["target"]["total"] == 16

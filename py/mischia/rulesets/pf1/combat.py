@@ -73,8 +73,9 @@ def dex_lines(creature, own_mods, denied, cancelled, prefix, in_total=False) -> 
             return adjust + [Line(f"{prefix}.dex_lost", -effective, m.rule, source=m.source)]
         return [Line(l.label, l.value, m.rule, l.unit, source=m.source or l.source).suppressed("denied")
                 for l in lines + adjust]
-    if cancelled and lines:
-        lines = [Line(f"{prefix}.dex_mod", base, UD_DEX, reason="uncanny-dodge")]
+    if cancelled:   # uncanny dodge kept the bonus: the line names its rule
+        lines = [Line(f"{prefix}.dex_mod" if lines else f"{prefix}.dex_kept", base if lines else 0,
+                      UD_DEX, reason="uncanny-dodge")]
     flags = [Line(m.label or m.rule, 0, m.rule, "flag", source=m.source).suppressed("cancelled")
              for m in cancelled]
     return lines + adjust + flags
@@ -144,7 +145,11 @@ def cmd_lines(d, own_mods, denied, cancelled) -> list:
         base.append(Line("cmd.size", SPECIAL_SIZE_MOD[d.size], CMB_CMD))
     for part in ("dodge", "deflection"):
         if d.stat(part):
-            base.append(Line(f"cmd.{part}", d.stat(part), CMB_CMD))
+            line = Line(f"cmd.{part}", d.stat(part), CMB_CMD)
+            if part == "dodge" and _dex_lost(d, own_mods, denied):
+                m = (denied.get("dex_ac") or denied["dex_score"])[0]
+                line = Line(line.label, line.value, m.rule, source=m.source).suppressed("denied")
+            base.append(line)
     return base
 
 
