@@ -385,3 +385,29 @@ def test_conscious_creature_below_zero_keeps_the_disabled_action_limit():
     assert res["details"]["actions"]["rule"] == "d20pl.hp.disabled.actions"
     out = q("turn", creature=ORC, hp=hp, rolls={"unconsciousness": 2, "stabilise": 3})
     assert "actions" not in out["details"]
+
+
+# ----- properties -------------------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 200), st.integers(-9, 200), st.integers(0, 400))
+def test_healing_never_goes_above_the_maximum_nor_below_the_start(top, current, amount):
+    current = min(current, top)
+    res = q("heal", creature=ORC, hp={"max": top, "current": current}, amount=amount)
+    assert current <= res["value"]["current"] <= top
+    assert res["value"]["current"] == min(top, current + amount)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 200), st.integers(0, 200), st.integers(0, 8))
+def test_damage_removes_exactly_the_amount_and_the_band_follows_the_total(top, amount, con):
+    res = q("damage", creature={"stats": {"con": con}}, hp={"max": top, "current": top},
+            amount=amount, options={"death_floor": "none"})
+    current = top - amount
+    assert res["value"]["current"] == current
+    expected = ("ok" if current >= 1 else "disabled" if current == 0
+                else "dying" if current <= -con else "mortal_danger")
+    assert res["value"]["status"] == expected
