@@ -217,6 +217,10 @@ def test_aoo_counts_as_back_attack_type_and_is_weighed_the_same_way():
     res = attack(defender=who("hindered", ac=5), toggles=["attack_of_opportunity"])
     assert line(res["attack"], "classic.aoo.back-attack")["reason"] == "only-most-severe"
     assert res["attack"]["total"] == 3
+    # Ticking both the back attack and the attack of opportunity counts the bonuses once.
+    both = attack(defender=who(ac=5), toggles=["attack_of_opportunity", "back_attack"], d20=15, rolled=[2])
+    assert both["attack"]["total"] == 2 and both["damage"]["total"] == 4
+    assert [l["applied"] for l in both["attack"]["lines"]].count(True) == 1
 
 
 @pytest.mark.parametrize("conds, dstats, toggles, total, cap_line", [

@@ -37,7 +37,7 @@ from ...attack import AttackResult, Verdict
 from ...breakdown import Breakdown, Line
 from ...engine import select
 from ...ruleset import lines_from
-from ...stacking import cap_total, stack_all
+from ...stacking import cap_total, highest_per_key, stack_all
 from . import combat_conditions, combat_senses, combat_tables
 from .combat_common import BACK, CAPPED_TYPES, COND
 from .combat_effective import ClassicEffective
@@ -131,6 +131,9 @@ class ClassicCombat(ClassicEffective, ClassicCombatQueries, ClassicTurn):
         return out
 
     def _back_attack_policy(self, lines, ctx):
+        # Two sources of back-attack bonuses (the situation and an attack of
+        # opportunity that counts as one) are the same thing: the highest counts.
+        lines = highest_per_key(lines, lambda l: l.type if l.type == BACK else id(l))
         back = [i for i, l in enumerate(lines) if l.applied and l.type == BACK and l.value > 0]
         cond = [i for i, l in enumerate(lines) if l.applied and l.type == COND and l.value > 0]
         wins = ctx.numbers.get("classic.back_wins")

@@ -90,8 +90,8 @@ class ClassicCombatQueries(ClassicSaves):
         roll = maybe_roll(100, q.raw_rolls().get("d100"), rng, "rolls.d100") if chance.total > 0 else None
         spell_bd = self._spell_failure(q, mods, spell, ctx)
         if spell_bd is not None and spell_bd.total:
-            prompts.append(Prompt("classic.cond.deaf.verbal-spells" if "verbal" in spell else spell_bd.lines[0].rule,
-                                  "Roll d100 for the spell failure chance.", "d100", spell_bd.total))
+            prompts.append(Prompt(spell_bd.applied()[0].rule, "Roll d100 for the spell failure chance.",
+                                  "d100", spell_bd.total))
         value = {"allowed": True, "failure_chance": chance.total, "roll": roll,
                  "failed": None if roll is None else roll <= chance.total}
         details = {"spell_failure": spell_bd} if spell_bd is not None else {}

@@ -14,6 +14,7 @@ listed in ``combat_queries``' docstring.
 from __future__ import annotations
 
 from ...breakdown import Breakdown
+from ...engine import reminders
 from ...result import Prompt, Result
 from . import combat_tables as T
 from .combat_queries import maybe_roll
@@ -61,7 +62,7 @@ class ClassicTurn:
             out["events"].append("classic.cond.exhausted.after-coma")
             out["details"]["add_condition"] = {"id": "exhausted", "cause": "coma", "hours": 24}
         return Result(value=hp, details=out["details"], prompts=tuple(out["prompts"]),
-                      events=tuple(out["events"]), reminders=())
+                      events=tuple(out["events"]), reminders=tuple(reminders(self, (creature,), None, ctx)))
 
     def _chance(self, creature, kind, mods, ctx, pure=False):
         if f"save_{kind}" not in creature.stats:
