@@ -201,3 +201,11 @@ def test_stages_are_checked():
     with pytest.raises(InputError) as err:
         effective("energy_drained")
     assert err.value.field == "condition.stage"
+
+
+def test_effective_ac_against_melee_and_ranged_when_prone():
+    rule = "ext.pf1.modifier-tables"
+    d = effective("prone", stats={"armour": 2, "dex_mod": 1})["details"]
+    assert d["pf1.ac"]["total"] == 13
+    assert d["pf1.ac.vs_melee"]["total"] == 9 and d["pf1.ac.vs_ranged"]["total"] == 17
+    assert [l["rule"] for l in d["pf1.ac.vs_melee"]["lines"] if l.get("source") == "prone"] == [rule]

@@ -139,6 +139,11 @@ class Pf1Checks:
             kept, cancelled = uncanny_filter(deny, creature, ctx)
             base = ac_lines(creature, mods, kept, cancelled, touch)
             out[key] = Breakdown.of(self.stack("ac", base + ac_mods, ctx))
+        for kind in ("melee", "ranged"):     # prone, kneeling: AC against one kind of attack
+            extra = lines_from([m for m in mods if m.target == f"ac.{kind}"])
+            if extra:
+                base = ac_lines(creature, mods, *uncanny_filter(denied, creature, ctx))
+                out[f"pf1.ac.vs_{kind}"] = Breakdown.of(self.stack("ac", base + ac_mods + extra, ctx))
         # combat maneuvers: the modifiers that hold for a melee maneuver (a trip)
         m_ctx = build_context(self, ctx.options, {"self": creature}, AttackSpec(kind="melee"),
                               Situation(choices={"maneuver": "trip"}))
