@@ -171,6 +171,9 @@ def test_flat_footed_ends_when_its_first_regular_turn_begins():
     acted = q("turn", creature={"conditions": ["flat_footed"]}, round=0,
               options={"flat_footed_until": "first-action"})
     assert acted["details"]["remove"] == ["flat_footed"]
+    surprised = q("turn", creature={"conditions": ["surprised"]}, round=1)
+    assert surprised["details"]["remove"] == ["surprised"]
+    assert "pf1.seq.3-after-surprise" in surprised["events"]
 
 
 ATTACKER = {"stats": {"bab": 3, "str_mod": 2}}

@@ -51,8 +51,6 @@ class Pf1Checks:
         total = Breakdown.of(self.stack("save", lines, ctx))
         dc = q.int("dc", 1, 100) if q.payload.get("dc") is not None else None
         success = None if dc is None else (d20 == 20 or (d20 != 1 and total.total >= dc))
-        if dc is not None and d20 in (1, 20):
-            success = d20 == 20
         return Result(value={"success": success, "total": total.total, "dc": dc, "natural": d20},
                       breakdown=total)
 

@@ -19,7 +19,7 @@ from ...result import Prompt, Result
 from .actions import economy
 from .hp import apply_damage, con_score, settle
 from .rules import (CONDITIONS, FF_OPTION, FF_START, HP_DYING, INIT_INACTION, ROUND_DURATION,
-                    ROUND_EXPIRY, ROUND_FULL, flag_set, uncanny_dodge)
+                    ROUND_EXPIRY, ROUND_FULL, SEQ_AFTER_SURPRISE, flag_set, uncanny_dodge)
 
 ROUND_SECONDS = 6
 ROUNDS_PER_MINUTE = 10
@@ -92,6 +92,9 @@ class Pf1Turn:
         if "flat_footed" in ids and (rnd >= 1 or q.options.get(FF_OPTION) == "first-action"):
             remove.append("flat_footed")
             events.append(FF_START)
+        if "surprised" in ids and rnd >= 1:      # its first regular turn: it acts now
+            remove.append("surprised")
+            events.append(SEQ_AFTER_SURPRISE)
         if hp is not None:
             # the Con check starts on the turn after the one it fell below 0
             was_dying = hp.current < 0
