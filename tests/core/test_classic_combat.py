@@ -349,6 +349,7 @@ def test_deaf_dex_reduction_by_side(side, reduction):
 @pytest.mark.parametrize("payload_change, field", [
     ({"defender": who("nope")}, "condition"),
     ({"defender": who(("fear", "", 5))}, "condition.stage"),
+    ({"defender": who(("hindered", "", 2))}, "condition.stage"),
     ({"defender": who(ac=40)}, "defender.stats.ac"),
     ({"attacker": who(thac0=15, wisdom=3)}, "attacker.stats.wisdom"),
 ])

@@ -36,6 +36,7 @@ from ... import dice
 from ...attack import AttackResult, Verdict
 from ...breakdown import Breakdown, Line
 from ...engine import select
+from ...errors import InputError
 from ...ruleset import lines_from
 from ...stacking import cap_total, highest_per_key, stack_all
 from . import combat_conditions, combat_senses, combat_tables
@@ -93,9 +94,12 @@ class ClassicCombat(ClassicEffective, ClassicCombatQueries, ClassicTurn):
     # ----- which conditions count -----------------------------------------
     def dedupe(self, conditions) -> list:
         """Per condition and cause, the highest stage counts. Exact repeats are
-        kept: ``stack`` counts them once or twice (AMB-05 option)."""
+        kept: ``stack`` counts them once or twice (AMB-05 option). A stage on a
+        condition without stages is refused (the core checks staged ones only)."""
         best = {}
         for c in conditions:
+            if c.stage is not None and not self.condition(c.id).stages:
+                raise InputError("condition.stage", f"{c.id} has no stages")
             if isinstance(c.stage, int):
                 key = (c.id, c.cause)
                 best[key] = max(best.get(key, c.stage), c.stage)
@@ -123,7 +127,7 @@ class ClassicCombat(ClassicEffective, ClassicCombatQueries, ClassicTurn):
             return lines
         seen, out = set(), []
         for line in lines:
-            key = (line.rule, line.source, line.value)
+            key = (line.rule, line.label, line.source, line.value)
             if line.applied and line.source and key in seen:
                 line = line.suppressed("did-not-stack")
             seen.add(key)
