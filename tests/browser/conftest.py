@@ -8,7 +8,6 @@ offline test) or change files (the update test) start their own.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -25,39 +24,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
 import serve  # noqa: E402  (scripts/serve.py)
-
-# As root Chromium needs --no-sandbox; the rest keep Chromium from calling
-# home, which this machine's closed network answers with floods of refusals.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--disable-default-apps",
-    "--disable-gpu",
-]
-
-
-def chromium_path() -> str | None:
-    """A system Chromium (MISCHIA_CHROMIUM, /usr/bin/chromium, ...) or None for Playwright's own."""
-    candidates = [os.environ.get("MISCHIA_CHROMIUM"), "/usr/bin/chromium",
-                  shutil.which("chromium"), shutil.which("chromium-browser"),
-                  shutil.which("google-chrome")]
-    for path in candidates:
-        if path and os.path.exists(path):
-            return path
-    return None
-
-
-def launch_options() -> dict:
-    options = {"args": CHROMIUM_ARGS, "headless": True}
-    path = chromium_path()
-    if path:
-        options["executable_path"] = path
-    return options
-
+from chromium import launch_options  # noqa: E402  (scripts/chromium.py)
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:

@@ -88,3 +88,17 @@ def test_page_has_no_inline_javascript_and_only_relative_urls():
     assert page.inline_js == [] and page.handlers == []
     assert all(s.get("src") for s in page.scripts)
     assert page.urls and all(u.startswith("./") for u in page.urls), page.urls
+
+
+def test_pages_workflow_builds_and_uploads_only_the_site():
+    import re
+
+    text = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    for action in ("actions/configure-pages@", "actions/upload-pages-artifact@",
+                   "actions/deploy-pages@"):
+        assert action in text
+    assert re.search(r"run:\s*make site\b", text)
+    assert re.search(r"path:\s*_site\s*$", text, re.MULTILINE)
+    # and _site is exactly the deployable tree (see test_site_holds_only_what_it_serves)
+    makefile = (ROOT / "Makefile").read_text()
+    assert "scripts/build.py --site $(SITE)" in makefile and "SITE := _site" in makefile
