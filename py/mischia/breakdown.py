@@ -51,7 +51,9 @@ class Breakdown:
     @classmethod
     def of(cls, lines, unit: str = "points") -> "Breakdown":
         lines = tuple(lines)
-        return cls(total=_num(sum(l.value for l in lines if l.applied)), lines=lines, unit=unit)
+        # Rounded so that fractions add up the same in any order.
+        total = round(sum(l.value for l in lines if l.applied), 6)
+        return cls(total=_num(total), lines=lines, unit=unit)
 
     def applied(self) -> tuple:
         return tuple(l for l in self.lines if l.applied)

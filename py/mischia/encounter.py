@@ -112,8 +112,9 @@ class ConditionInstance:
             if not isinstance(data.get(key), str) or not data.get(key):
                 raise InputError(f"{field_name}.{key}", "must be a non-empty string")
         stage = data.get("stage")
-        if stage is not None and (isinstance(stage, bool) or not isinstance(stage, int)):
-            raise InputError(f"{field_name}.stage", "must be a whole number or null")
+        if stage is not None and (isinstance(stage, bool) or not isinstance(stage, (int, str))
+                                  or (isinstance(stage, str) and len(stage) > 40)):
+            raise InputError(f"{field_name}.stage", "must be a whole number, a short name or null")
         cause = data.get("cause", "")
         if not isinstance(cause, str) or len(cause) > MAX_NAME:
             raise InputError(f"{field_name}.cause", f"must be text of at most {MAX_NAME} characters")
