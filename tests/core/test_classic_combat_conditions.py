@@ -296,3 +296,12 @@ def test_drowsy_gives_attackers_nothing_and_asleep_occupies_space():
     ctx = build_context(classic, classic.resolve_options(), {"self": Creature(conditions=(ActiveCondition("asleep"),))})
     assert {"self.occupies_space", "self.passable"} <= ctx.tags  # classic.cond.asleep.occupies-space
     assert classic.conditions["drowsy"].rule == rule
+
+
+def test_dex_fraction_without_a_dex_score():
+    rule = "classic.cond.debilitated.dex"
+    details = sheet(["debilitated", "hindered"])["details"]
+    assert details["dex_score"]["unit"] == "fraction"
+    assert details["dex_score"]["total"] == pytest.approx(0.375)
+    assert rule_line(details["dex_score"], rule)["value"] == pytest.approx(-0.125)
+    assert sheet(["hindered", "debilitated"])["details"]["dex_score"] == details["dex_score"]

@@ -49,6 +49,8 @@ from .combat_turn import ClassicTurn
 
 CONDITIONS = {**combat_conditions.CONDITIONS, **combat_senses.CONDITIONS}
 
+__all__ = ["CONDITIONS", "SITUATIONS", "OPTIONS", "STATS", "RULE_IDS", "ClassicCombat"]
+
 STATS = {
     "thac0": (-10, 25), "ac": (-20, 20), "dex_ac": (0, 10), "shield_ac": (0, 10),
     "str": (1, 25), "str_exceptional": (0, 100), "dex": (1, 25),

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...model import ALWAYS, Predicate, Unit, when
+from ...model import ALWAYS, Modifier, Predicate, Unit, when
 
 POINTS = Unit.POINTS
 PERCENT = Unit.PERCENT
@@ -61,16 +61,9 @@ def move_reduction(big: int, small: int, rule: str) -> tuple:
     ``small`` when it is 5 or less (the minimum of 1 hex is applied by
     ``effective_extra``)."""
     return (
-        _mod_move(-big, rule, ">="),
-        _mod_move(-small, rule, "<="),
+        Modifier("move", -big, rule, HEXES, when=when(num=(("self.move", ">=", 6),))),
+        Modifier("move", -small, rule, HEXES, when=when(num=(("self.move", "<=", 5),))),
     )
-
-
-def _mod_move(value, rule, op):
-    from ...model import Modifier
-    threshold = 6 if op == ">=" else 5
-    return Modifier("move", value, rule, HEXES,
-                    when=when(num=(("self.move", op, threshold),)))
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,20 @@ class ClassicEffective:
             current = new
         return self.stack("dex_score", lines, ctx)
 
+    def dex_fraction_lines(self, mods, ctx) -> list:
+        """Without a Dex score: the fraction of the normal score left, as
+        steps from 1 (most severe first, so the order of conditions does not
+        matter)."""
+        lines = [Line("dex.fraction", 1, ABILITY_RULE, unit="fraction")]
+        current = 1.0
+        for m in sorted((m for m in select(mods, "dex_score") if m.detail != "set"),
+                        key=lambda m: (m.value, m.rule, m.source)):
+            new = round(current * self.dex_fraction(m, ctx), 4)
+            lines.append(Line(m.label or m.rule, round(new - current, 4), m.rule, unit="fraction",
+                              source=m.source))
+            current = new
+        return self.stack("dex_score", lines, ctx)
+
     def dex_fraction_reduction(self, creature, mods, ctx, bonus) -> list:
         """AMB-04 'all-dex-values': the reduced Dex score also lowers the Dex AC
         bonus (2e Dexterity table). Returns (amount, rule, source) reductions."""
@@ -95,8 +109,11 @@ class ClassicEffective:
                     Line("move", move.total, SIZES_RULE, unit="hexes"),
                     Line(safe[0].rule, int(move.total * safe[0].value) - move.total, safe[0].rule,
                          unit="hexes", source=safe[0].source)], "hexes")
-        if "dex" in creature.stats and select(mods, "dex_score"):
-            out["dex_score"] = Breakdown.of(self.dex_score_lines(creature.stat("dex"), mods, ctx))
+        if select(mods, "dex_score"):
+            if "dex" in creature.stats:
+                out["dex_score"] = Breakdown.of(self.dex_score_lines(creature.stat("dex"), mods, ctx))
+            else:
+                out["dex_score"] = Breakdown.of(self.dex_fraction_lines(mods, ctx), "fraction")
         skills = [m for m in select(mods, "skill")]
         if skills:
             out["skill.percent"] = Breakdown.of(self.stack("skill", [
