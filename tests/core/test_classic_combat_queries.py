@@ -260,6 +260,9 @@ def test_bad_turn_input():
         query("turn", creature("blind"), moving=True, rolls={"d10": 11})
     assert err.value.field == "rolls.d10"
     with pytest.raises(InputError) as err:
+        query("turn", creature(), rolls={"d12": 3})
+    assert err.value.field == "rolls.d12" and "fear" in err.value.allowed
+    with pytest.raises(InputError) as err:
         query("turn", creature(), fall="sideways")
     assert err.value.field == "fall"
     with pytest.raises(InputError) as err:

@@ -36,7 +36,7 @@ from ...result import Prompt, Result
 from ...ruleset import lines_from
 from ...stacking import cap_total, floor_total
 from . import combat_tables as T
-from .combat_saves import ClassicSaves
+from .combat_saves import ClassicSaves, typed_rolls
 
 CHECK_RULE = "classic.conc.check"
 HP_RULE = "ext.classic.attack-resolution"
@@ -87,7 +87,7 @@ class ClassicCombatQueries(ClassicSaves):
         if "self.cond.exhausted" in ctx.tags and q.flag("maintain"):
             prompts.append(Prompt("classic.cond.exhausted.action-save", "Robustness save (Strength for "
                                   "Constitution) to keep concentrating.", "d100"))
-        roll = maybe_roll(100, q.raw_rolls().get("d100"), rng, "rolls.d100") if chance.total > 0 else None
+        roll = maybe_roll(100, typed_rolls(q, ("d100",)).get("d100"), rng, "rolls.d100") if chance.total > 0 else None
         spell_bd = self._spell_failure(q, mods, spell, ctx)
         if spell_bd is not None and spell_bd.total:
             prompts.append(Prompt(spell_bd.applied()[0].rule, "Roll d100 for the spell failure chance.",

@@ -48,6 +48,15 @@ PURPOSE_KIND = {"exhausted_action": "robustness", "stunned_move": "mind", "blind
                 "drop_item": "reflexes", "loaded_weapon": "reflexes"}
 
 
+def typed_rolls(q, allowed) -> dict:
+    """The dice typed at the table for a query, refusing names it does not use."""
+    rolls = q.raw_rolls()
+    for key in rolls:
+        if key not in allowed:
+            raise InputError(f"rolls.{key}", "unknown roll", tuple(allowed))
+    return rolls
+
+
 class ClassicSaves:
     """Mixin: ``query_save`` and the helpers other classic queries share."""
 
@@ -90,7 +99,7 @@ class ClassicSaves:
         pure = q.flag("pure", purpose in PURE_PURPOSES)
         toggles = ("in_melee",) if q.flag("in_melee") else ()
         ctx, mods = self.self_context(q.options, creature, toggles, (f"save.{kind}", f"purpose.{purpose}"))
-        rolls = q.raw_rolls()
+        rolls = typed_rolls(q, ("d100", "avoid", "immunity", "damage"))
         early = self._save_shortcut(purpose, creature, mods, ctx, rolls, rng)
         if early is not None:
             return early

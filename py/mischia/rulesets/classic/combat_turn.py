@@ -18,6 +18,7 @@ from ...engine import reminders
 from ...result import Prompt, Result
 from . import combat_tables as T
 from .combat_queries import maybe_roll
+from .combat_saves import typed_rolls
 
 DROWSY_RULES = {1: "classic.cond.asleep.drowsy.round1", 2: "classic.cond.asleep.drowsy.round2",
                 3: "classic.cond.asleep.drowsy.round3", 4: "classic.cond.asleep.drowsy.round4"}
@@ -30,7 +31,7 @@ class ClassicTurn:
         creature = q.creature()
         hp = q.hp() if q.payload.get("hp") is not None else None
         ctx, mods = self.self_context(q.options, creature)
-        rolls = q.raw_rolls()
+        rolls = typed_rolls(q, ("fear", "courage", "d10"))
         out = {"prompts": [], "events": [], "details": {}}
         for c in self.dedupe(creature.conditions):
             if c.id == "fear":
