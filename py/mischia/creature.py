@@ -37,6 +37,7 @@ class Creature:
     def from_dict(cls, data, field_name: str = "creature") -> "Creature":
         if not isinstance(data, dict):
             raise InputError(field_name, "must be an object")
+        check_keys(data, CREATURE_KEYS, field_name)
         stats = data.get("stats", {})
         if not isinstance(stats, dict):
             raise InputError(f"{field_name}.stats", "must be an object of numbers")
@@ -91,6 +92,7 @@ class AttackSpec:
     def from_dict(cls, data, field_name: str = "attack") -> "AttackSpec":
         if not isinstance(data, dict):
             raise InputError(field_name, "must be an object")
+        check_keys(data, ATTACK_KEYS, field_name)
         kind = data.get("kind", "melee")
         if kind not in ATTACK_KINDS:
             raise InputError(f"{field_name}.kind", f"unknown kind {kind!r}", ATTACK_KINDS)
@@ -129,6 +131,7 @@ class Situation:
             return cls()
         if not isinstance(data, dict):
             raise InputError(field_name, "must be an object")
+        check_keys(data, SITUATION_KEYS, field_name)
         toggles = data.get("toggles", [])
         if not isinstance(toggles, list) or not all(isinstance(t, str) for t in toggles):
             raise InputError(f"{field_name}.toggles", "must be a list of names")
@@ -142,6 +145,19 @@ class Situation:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
                 raise InputError(f"{field_name}.numbers.{key}", "must be a number ≥ 0")
         return cls(frozenset(toggles), dict(choices), dict(numbers))
+
+
+def check_keys(data: dict, allowed, field_name: str) -> None:
+    """Refuse fields nobody reads: a typo must not be silently ignored."""
+    for key in data:
+        if key not in allowed:
+            raise InputError(f"{field_name}.{key}", "unknown field", tuple(allowed))
+
+
+CREATURE_KEYS = ("name", "stats", "traits", "conditions", "size")
+ATTACK_KEYS = ("kind", "touch", "bonus", "damage", "damage_bonus", "grip", "light", "crit_range",
+               "crit_mult", "weapon", "spell_level")
+SITUATION_KEYS = ("toggles", "choices", "numbers", "rules")  # rules: why (e.g. from the grid)
 
 
 def _int(value, field_name, low, high) -> int:

@@ -101,6 +101,7 @@ def run(name: str, payload, rng=None) -> dict:
     ruleset = get_ruleset(payload.get("ruleset"))
     options = ruleset.resolve_options(_dict(payload, "options"))
     if name == "attack":
+        _only(payload, ("ruleset", "options", "attacker", "defender", "attack", "situation", "rolls"))
         request = AttackInput(
             attacker=Creature.from_dict(payload.get("attacker", {}), "attacker"),
             defender=Creature.from_dict(payload.get("defender", {}), "defender"),
@@ -110,6 +111,7 @@ def run(name: str, payload, rng=None) -> dict:
             options=options)
         return resolve_attack(ruleset, request, rng).to_dict()
     if name == "effective":
+        _only(payload, ("ruleset", "options", "creature"))
         return effective(ruleset, Creature.from_dict(payload.get("creature", {}), "creature"),
                          options).to_dict()
     method = getattr(ruleset, f"query_{name}", None)
@@ -117,6 +119,12 @@ def run(name: str, payload, rng=None) -> dict:
         raise InputError("query", f"{name!r} is not available in {ruleset.id}")
     result = method(QueryInput(payload, options), rng)
     return result.to_dict()
+
+
+def _only(payload, allowed) -> None:
+    for key in payload:
+        if key not in allowed:
+            raise InputError(key, "unknown field", allowed)
 
 
 def _dict(payload, key) -> dict:

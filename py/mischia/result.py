@@ -89,6 +89,10 @@ class HpState:
     def from_dict(cls, data, field_name="hp") -> "HpState":
         if not isinstance(data, dict):
             raise InputError(field_name, "must be an object {max, current, temp}")
+        for key in data:
+            if key not in ("max", "current", "temp", "status", "counters"):
+                raise InputError(f"{field_name}.{key}", "unknown field",
+                                 ("max", "current", "temp", "status", "counters"))
         values = {}
         for key, low in (("max", 1), ("current", -10000), ("temp", 0)):
             value = data.get(key, 0 if key == "temp" else None)

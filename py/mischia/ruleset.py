@@ -105,15 +105,19 @@ class Ruleset:
 
     # ----- policy hooks -------------------------------------------------
     def dedupe(self, conditions) -> list:
-        """Which active conditions count. Default: one per condition id (the
-        strongest stage wins when stages are ordered numbers)."""
+        """Which active conditions count. Default: one per condition id, the
+        strongest stage winning (stages are listed weakest first), whatever
+        the order they were added in."""
         best = {}
         for c in conditions:
             have = best.get(c.id)
-            if have is None or (isinstance(c.stage, int) and isinstance(have.stage, int)
-                                and c.stage > have.stage):
+            if have is None or self._stage_rank(c) > self._stage_rank(have):
                 best[c.id] = c
-        return list(best.values())
+        return [best[k] for k in sorted(best)]
+
+    def _stage_rank(self, cond) -> int:
+        stages = list(self.condition(cond.id).stages)
+        return stages.index(cond.stage) if cond.stage in stages else -1
 
     def stack(self, target: str, lines: list, ctx) -> list:
         """Stacking policy for the lines of one number. Default: 3.5 typed."""
