@@ -34,10 +34,18 @@ def _mentions(text: str, rule_id: str) -> bool:
     return False
 
 
+CATALOGUES = ("RULES.md", "RULES-extra.md")
+
+
 def entries(catalogue_path=None) -> list:
-    path = catalogue_path or os.path.join(ROOT, "docs", "RULES.md")
-    with open(path, encoding="utf-8") as fh:
-        return parse(fh.read())
+    """Every catalogue entry: docs/RULES.md and docs/RULES-extra.md."""
+    paths = [catalogue_path] if catalogue_path else [
+        os.path.join(ROOT, "docs", name) for name in CATALOGUES]
+    out = []
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            out.extend(parse(fh.read()))
+    return out
 
 
 def report(catalogue_path=None) -> list:
