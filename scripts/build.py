@@ -176,12 +176,13 @@ def licence_files() -> list[str]:
     return sorted(p.relative_to(ROOT).as_posix() for p in VENDOR.rglob("LICENSE"))
 
 
-def content_hash(files: list[str]) -> str:
+def content_hash(files: list[str], base: Path = ROOT) -> str:
+    """A short hash of the service worker template and every precached file."""
     digest = hashlib.sha256()
     digest.update(SW_TEMPLATE.read_bytes())
     for rel in files:
         digest.update(rel.encode() + b"\0")
-        digest.update(hashlib.sha256((ROOT / rel).read_bytes()).digest())
+        digest.update(hashlib.sha256((base / rel).read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 
