@@ -128,10 +128,12 @@ class D20Ruleset(Ruleset):
         return natural >= request.attack.crit_range
 
     def miss_chance(self, request, mods, ctx):
-        """Highest miss chance in play (concealments don't stack) and its rule."""
-        cands = select(mods.against, "miss_chance") + select(mods.situation, "miss_chance") \
-            + select(mods.own, "attackers.miss_chance")
-        cands = [m for m in cands]
+        """Highest miss chance in play (concealments don't stack) and its
+        modifier: the attacker's own ``miss_chance`` (e.g. blinded), the
+        defender's ``attackers.miss_chance`` (e.g. invisible) and the
+        situation's ``miss_chance`` (concealment)."""
+        cands = (select(mods.own, "miss_chance") + select(mods.against, "attackers.miss_chance")
+                 + select(mods.situation, "miss_chance"))
         if not cands:
             return 0, None
         best = max(cands, key=lambda m: m.value)
