@@ -83,8 +83,9 @@ class EncounterScreen:
             updated = self.encounter.add_combatant(name)
         except InputError as exc:
             # keep what was typed, say what is wrong
+            about_name = exc.field.rsplit(".", 1)[-1] == "name"
             self.show_error(_("Name {problem}.").format(problem=exc.message)
-                            if exc.field == "name" else str(exc))
+                            if about_name else str(exc))
             return
         try:
             store.save(self.storage, updated)

@@ -55,6 +55,7 @@ def test_bad_name_gets_a_message_and_loses_nothing(page, base_url):
 
     add_combatant(page, "   ")
     page.wait_for_selector("#add-error:not([hidden])")
+    assert page.text_content("#add-error").startswith("Name ")
     assert "empty" in page.text_content("#add-error")
     assert page.get_attribute("#add-name", "aria-invalid") == "true"
 
