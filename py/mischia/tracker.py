@@ -150,23 +150,69 @@ def _creature_dict(c: Combatant) -> dict:
 
 # ----- rounds and turns ------------------------------------------------------
 
+START = "start-of-combat"   # cause of the conditions combat itself gives
+
+
 def start_combat(enc: Encounter) -> Encounter:
     """Begin round 1 — or the surprise round when the ruleset has one and some
-    but not all combatants are aware."""
+    but not all combatants are aware. Gives the start-of-combat conditions
+    the ruleset declares: ``flat_footed_at_start`` ("all" or "unaware")
+    until each combatant's first regular turn, and ``surprised`` for the
+    unaware (until their first regular turn, or — 5e — the end of it)."""
     if not enc.combatants:
         raise InputError("combatants", "add at least one combatant first")
     order = enc.order or tuple(c.id for c in enc.combatants)
     ruleset = get_ruleset(enc.ruleset)
+    style = getattr(ruleset, "surprise_style", "round")
     aware = [c.aware for c in enc.combatants]
-    surprise = getattr(ruleset, "surprise_style", "round") == "round" and any(aware) and not all(aware)
+    surprise = style == "round" and any(aware) and not all(aware)
     enc = replace(enc, order=order, turn=0, round=1 if not surprise else 0,
                   phase="surprise" if surprise else "combat",
-                  combatants=tuple(replace(c, acted=False, used=frozenset()) for c in enc.combatants))
+                  combatants=tuple(replace(c, acted=False, used=frozenset(),
+                                           conditions=tuple(i for i in c.conditions if i.cause != START))
+                                   for c in enc.combatants))
+    enc = _start_conditions(enc, ruleset, style)
     if surprise:
-        enc = log(enc, "Surprise round: only aware combatants act", ("pf1.surprise.round",))
+        enc = log(enc, "Surprise round: only aware combatants act",
+                  tuple(r for r in (_rule(ruleset, "surprise.round"),) if _known(r)))
         return _begin_turn(enc, _skip_unaware(enc, 0))
     enc = log(enc, "Round {n} begins", n=1)
     return _begin_turn(enc, 0)
+
+
+def _rule(ruleset, key):
+    return f"{ruleset.id}.{key}"
+
+
+def _known(rule_id) -> bool:
+    from .reference import entry
+    return entry(rule_id) is not None
+
+
+def _start_conditions(enc, ruleset, style):
+    flat = getattr(ruleset, "flat_footed_at_start", None)
+    for c in enc.combatants:
+        if not c.aware and "surprised" in ruleset.conditions and style in ("round", "first_turn"):
+            kind = Duration("turn_end", 1, c.id) if style == "first_turn" else Duration()
+            enc = add_condition(enc, c.id, "surprised", cause=START if style == "round" else "",
+                                duration=kind)
+        if "flat_footed" in ruleset.conditions and (flat == "all" or (flat == "unaware" and not c.aware)):
+            enc = add_condition(enc, c.id, "flat_footed", cause=START)
+    return enc
+
+
+def mark_surprised(enc: Encounter, ids) -> Encounter:
+    """classic: the combatants whose d100 surprise check failed lose round 1
+    (``classic.surprise.effect.no-actions``): surprised until round 2 starts."""
+    if enc.phase == "setup":
+        raise InputError("phase", "start the combat first")
+    first = enc.order[0]
+    for cid in ids:
+        enc = add_condition(enc, cid, "surprised", duration=Duration("rounds", 1, first))
+        c = enc.get(cid)
+        inst = replace(c.conditions[-1], expires_round=max(enc.round, 1) + 1)
+        enc = _replace_combatant(enc, replace(c, conditions=c.conditions[:-1] + (inst,)))
+    return enc
 
 
 def _skip_unaware(enc, index):
@@ -250,7 +296,9 @@ def trigger_ready(enc: Encounter, cid: str) -> Encounter:
 def _begin_turn(enc: Encounter, index: int) -> Encounter:
     enc = replace(enc, turn=index)
     current = enc.current()
-    enc = _expire(enc, lambda inst: _ends_at_start(enc, inst, current.id))
+    enc = _expire(enc, lambda owner, inst: _ends_at_start(enc, inst, current.id))
+    if enc.phase == "combat":   # the first regular turn ends start-of-combat states
+        enc = _expire(enc, lambda owner, inst: (owner.id == current.id and inst.cause == START, inst))
     current = enc.current()
     enc = _replace_combatant(enc, replace(current, acted=True, used=frozenset()))
     return log(enc, "{name}'s turn", name=current.name)
@@ -258,7 +306,7 @@ def _begin_turn(enc: Encounter, index: int) -> Encounter:
 
 def _end_turn(enc: Encounter) -> Encounter:
     current = enc.current()
-    return _expire(enc, lambda inst: _ends_at_end(inst, current.id))
+    return _expire(enc, lambda owner, inst: _ends_at_end(inst, current.id))
 
 
 def _ends_at_start(enc, inst: ConditionInstance, acting: str):
@@ -286,7 +334,7 @@ def _expire(enc: Encounter, decide) -> Encounter:
     for c in enc.combatants:
         kept = []
         for inst in c.conditions:
-            gone, inst = decide(inst)
+            gone, inst = decide(c, inst)
             if gone:
                 ended.append((c, inst))
             else:

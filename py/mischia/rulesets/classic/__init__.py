@@ -22,3 +22,16 @@ class Classic(_procedures.ClassicProcedures, _combat.ClassicCombat, D20Ruleset):
     options = {**_combat.OPTIONS, **_procedures.OPTIONS}
     stats = {**_combat.STATS, **_procedures.STATS}
     rule_ids = {**_combat.RULE_IDS, **_procedures.RULE_IDS}
+    # The combatant form: groups of stats, in the order a sheet lists them.
+    form = (
+        ("defence", ("ac", "dex_ac", "shield_ac")),
+        ("offence", ("thac0", "str_hit", "str_dmg", "dex_missile")),
+        ("abilities", ("str", "str_exceptional", "dex", "reaction_adjustment", "surprise_modifier")),
+        ("movement", ("move", "legs")),
+        ("saves", ("save_reflexes", "save_robustness", "save_mind", "save_courage", "save_paralysis",
+                   "save_breakage", "con_save_adj", "str_save_adj")),
+        ("other", ("fighter_level",)),
+    )
+    traits = ("blind_fighting", "concentration", "physical_vigour", "incorporeal", "anchored",
+              "crawler", "levitating")
+    initiative_lower_first = True

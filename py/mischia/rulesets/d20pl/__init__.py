@@ -24,3 +24,13 @@ class D20pl(_procedures.D20plProcedures, _combat.D20plCombat, D20Ruleset):
     options = {**_combat.OPTIONS, **_procedures.OPTIONS}
     stats = {**_combat.STATS, **_procedures.STATS}
     rule_ids = {**_combat.RULE_IDS, **_procedures.RULE_IDS}
+    flat_footed_at_start = "unaware"  # d20pl.surprise.flat-footed
+    form = (
+        ("offence", ("bab", "str_mod", "dex_mod", "enhancement", "sneak_attack", "reach")),
+        ("defence", ("armour", "shield", "natural", "deflection", "dodge", "ac_misc", "max_dex", "ac")),
+        ("abilities", ("str", "dex", "con", "con_mod", "int", "int_mod", "wil", "wil_mod", "cha", "cha_mod")),
+        ("saves", ("base_fort", "base_ref", "base_will")),
+        ("other", ("speed", "concentration", "wounds")),
+    )
+    traits = ("precise_shot", "improved_unarmed_strike", "combat_reflexes", "two_weapon_fighting",
+              "darkvision", "epic", "sleight_of_hand", "natural_weapons", "crit_immune")

@@ -49,3 +49,14 @@ class Dnd5e(Dnd5eActions, Dnd5eMovement, Dnd5eOrder, Dnd5eHitPoints, Dnd5eCombat
     stats = _tables.STATS
     rule_ids = _tables.RULE_IDS
     stacking_types = frozenset()
+    surprise_style = "first_turn"
+    form = (
+        ("defence", ("ac",)),
+        ("offence", ("proficiency", "str_mod", "dex_mod", "spell_mod")),
+        ("abilities", ("con_mod", "int_mod", "wis_mod", "cha_mod")),
+        ("saves", ("str_save", "dex_save", "con_save", "int_save", "wis_save", "cha_save")),
+        ("senses", ("initiative", "perception", "passive_perception", "stealth")),
+        ("movement", ("speed", "fly_speed", "climb_speed", "swim_speed", "burrow_speed")),
+    )
+    traits = ("hover", "proficient.str", "proficient.dex", "proficient.con", "proficient.int",
+              "proficient.wis", "proficient.cha")

@@ -20,7 +20,7 @@ from ...errors import InputError
 from ...model import Reminder
 from ...result import Prompt, Result
 from .rolls import roll_d20, roll_flags, roll_mode, typed_pair
-from .tables import R_CONDITIONS
+from .tables import R_CONDITIONS, R_DEATH as R_DEATH_SAVES
 
 SIDES = ("party", "foes", "other")
 ROUND_SECONDS = 6
@@ -263,6 +263,10 @@ class Dnd5eOrder:
             if self.exhaustion_death(creature) and hp.status != "dead":
                 value = hp.with_(status="dead", current=0)
                 events.append(R_CONDITIONS)
+            elif (hp.status == "dying" or (hp.current == 0 and hp.status == "ok")) \
+                    and q.rolls().d20 is None and rng is None:
+                prompts.append(Prompt(R_DEATH_SAVES, "Roll a death saving throw (10 or higher succeeds)",
+                                      roll="d20", target=10, params={"field": "rolls.d20"}))
             elif hp.status == "dying" or (hp.current == 0 and hp.status == "ok"):
                 value, breakdown, save, more = self.death_save(creature, hp.with_(status="dying"),
                                                                q.rolls(), rng, q.options)

@@ -35,3 +35,14 @@ class Pf1(Pf1Initiative, Pf1Turn, Pf1HitPoints, Pf1Actions, Pf1Checks, Pf1Combat
     options = OPTIONS
     stats = STATS
     rule_ids = RULE_IDS
+    flat_footed_at_start = "all"      # pf1.flat-footed.start
+    form = (
+        ("offence", ("bab", "str_mod", "dex_mod", "cmb", "caster_level", "casting_mod")),
+        ("defence", ("armour", "shield", "natural", "deflection", "dodge", "ac_misc", "ac", "cmd")),
+        ("abilities", ("con", "con_mod", "int_mod", "wis_mod", "cha_mod")),
+        ("saves", ("fort", "ref", "will")),
+        ("other", ("init_misc", "speed", "barbarian_level", "rogue_level", "acrobatics_ranks")),
+    )
+    traits = ("uncanny_dodge", "combat_reflexes", "precise_shot", "improved_initiative", "barbarian",
+              "rogue", "heavy_armour", "weapon_finesse", "agile_maneuvers",
+              "see_invisibility", "true_seeing")

@@ -101,6 +101,8 @@ class Pf1Turn:
             hp = self._bleed(creature, hp, details, events)
             if was_dying:
                 hp = self._dying(creature, hp, rolls, rng, details, events)
+        if "ask" in details:
+            prompts.append(details.pop("ask"))
         self._confusion(ids, rolls, rng, details, prompts)
         forbids = flag_set(mods, "forbid")
         left, single = economy(forbids)
@@ -152,6 +154,11 @@ class Pf1Turn:
         con = con_score(creature)
         if hp.current <= -con:
             return settle(hp, con)
+        if rolls.get("d20") is None and rng is None:
+            details["ask"] = Prompt(HP_DYING, "Dying: roll the DC 10 Constitution check to stabilize",
+                                    roll=f"d20{creature.stat('con_mod') + hp.current:+d}",
+                                    target=STABILIZE_DC, params={"field": "rolls.d20"})
+            return hp
         d20 = dice.take(20, rolls.get("d20"), rng, "rolls.d20")
         lines = [Line("stabilize.d20", d20, HP_DYING), Line("stabilize.con_mod", creature.stat("con_mod"),
                                                             HP_DYING),
