@@ -60,6 +60,12 @@ class Server(ThreadingHTTPServer):
         super().__init__(address, handler)
         self.log: list[tuple[str, str, int]] = []
 
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection mid-transfer is not an error."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
