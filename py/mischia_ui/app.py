@@ -1,107 +1,167 @@
-"""The first screen: the current encounter, its combatants and a form to add one.
+"""The app shell: state, navigation between screens, saving, undo.
 
-State is one ``Encounter`` value kept in localStorage (see ``store``). The
-handler reads the form, asks the core for a new encounter, saves, renders.
+One ``App`` holds what every screen shares — the ``Store``, the current
+encounter and its undo ``History``, settings, a ``random.Random`` for dice
+the app rolls — and a tab bar. Screens live in ``mischia_ui.screens``; each
+is a class ``Screen(app, root)`` with ``render(**params)``, imported the
+first time it is shown (a smaller boot). Screens change the encounter only
+through ``app.commit(new_encounter)``: history, saving and re-rendering
+happen there.
 """
 
 from __future__ import annotations
 
-from pyscript import document, when, window
+import importlib
+import random
+
+from pyscript import document, window
 
 from mischia.encounter import Encounter
-from mischia.errors import InputError
+from mischia.history import History
 
-from . import store
+from . import i18n, store
 from .dom import by_id, el
-from .i18n import _, ngettext
+from .i18n import _
+
+# tab id → (module, label); the label is translated when the bar is drawn
+SCREENS = {
+    "fight": ("mischia_ui.screens.fight", "Fight"),
+    "resolve": ("mischia_ui.screens.resolve", "Resolve"),
+    "roster": ("mischia_ui.screens.roster", "Roster"),
+    "settings": ("mischia_ui.screens.settings", "Settings"),
+}
 
 
-class EncounterScreen:
-    """Renders one encounter into ``root`` and keeps it saved in ``storage``."""
-
+class App:
     def __init__(self, root, storage):
         self.root = root
-        self.storage = storage
-        self.encounter, problem = store.load(storage)
+        self.store = store.Store(storage)
+        self.settings = self.store.settings()
+        i18n.set_language(self.settings.get("lang") or i18n.browser_language())
+        self.rng = random.Random()
+        self.history = None
+        self.encounter_id = ""
+        self._screens = {}
+        self.screen_name = "fight"
+        self.params = {}
+        self.open_encounter(self.store.current_id)
         self._build()
-        if problem:
-            self.show_error(problem)
-        self.render()
 
-    def _build(self) -> None:
-        self.summary = el("p", cls="muted", attrs={"id": "encounter-summary"})
-        self.list = el("ol", cls="combatants", attrs={"id": "combatants", "aria-live": "polite"})
-        self.name_input = el("input", attrs={
-            "id": "add-name", "name": "name", "type": "text", "autocomplete": "off",
-            "enterkeyhint": "done", "placeholder": _("e.g. Goblin archer"),
-            "aria-describedby": "add-error"})
-        self.error = el("p", cls="error", attrs={"id": "add-error", "role": "alert"})
-        self.error.hidden = True
-        self.form = el("form", attrs={"id": "add-form", "novalidate": ""}, children=[
-            el("label", _("Add a combatant"), attrs={"for": "add-name"}),
-            el("div", cls="row", children=[
-                self.name_input,
-                el("button", _("Add"), attrs={"type": "submit", "id": "add-button"}),
-            ]),
-            self.error,
-        ])
-        section = el("section", cls="encounter", attrs={"id": "encounter", "aria-labelledby": "encounter-title"},
-                     children=[el("h2", _("Encounter"), attrs={"id": "encounter-title"}),
-                               self.summary, self.list, self.form])
-        self.root.replaceChildren(section)
-        when("submit", self.form)(self.on_submit)
+    # ----- encounter state ------------------------------------------------------
+    @property
+    def encounter(self):
+        return self.history.present if self.history is not None else None
 
-    def render(self) -> None:
-        """Show the combatants as text (names are never parsed as HTML)."""
-        combatants = self.encounter.combatants
-        if combatants:
-            self.summary.textContent = ngettext(
-                "{n} combatant", "{n} combatants", len(combatants)).format(n=len(combatants))
-        else:
-            self.summary.textContent = _("No combatants yet: add the first one below.")
-        items = [
-            el("li", cls="combatant", attrs={"data-id": c.id}, children=[
-                el("span", c.name, cls="name"),
-                el("span", _(c.side), cls="side"),
-            ])
-            for c in combatants
-        ]
-        self.list.replaceChildren(*items)
+    def open_encounter(self, eid: str) -> bool:
+        """Make ``eid`` the current encounter; False when it cannot be read."""
+        enc = self.store.load(eid) if eid else None
+        if enc is None:
+            self.history, self.encounter_id = None, ""
+            return False
+        self.history, self.encounter_id = History(enc), eid
+        self.store.set_current(eid)
+        return True
 
-    def show_error(self, text: str | None) -> None:
-        self.error.textContent = text or ""
-        self.error.hidden = not text
-        if text:
-            self.name_input.setAttribute("aria-invalid", "true")
-        else:
-            self.name_input.removeAttribute("aria-invalid")
+    def new_encounter(self, ruleset: str, name: str = "") -> Encounter:
+        enc = Encounter.new(ruleset, name.strip())
+        self.encounter_id = self.store.create(enc)
+        self.history = History(enc)
+        return enc
 
-    def on_submit(self, event) -> None:
-        event.preventDefault()
-        name = self.name_input.value
+    def commit(self, new: Encounter) -> str:
+        """Record ``new`` as the next state: undo history, save, re-render.
+        Returns "" or a message when the browser refused to save (the
+        change is then not kept, and nothing saved before is lost)."""
         try:
-            updated = self.encounter.add_combatant(name)
-        except InputError as exc:
-            # keep what was typed, say what is wrong
-            about_name = exc.field.rsplit(".", 1)[-1] == "name"
-            self.show_error(_("Name {problem}.").format(problem=exc.message)
-                            if about_name else str(exc))
-            return
-        try:
-            store.save(self.storage, updated)
+            self.store.save(self.encounter_id, new)
         except Exception as exc:  # e.g. QuotaExceededError from the browser
-            self.show_error(_("Could not save in this browser: {error}").format(error=exc))
+            return _("Could not save in this browser: {error}").format(error=exc)
+        self.history = self.history.do(new)
+        self.rerender()
+        return ""
+
+    def _move(self, history) -> None:
+        try:
+            self.store.save(self.encounter_id, history.present)
+        except Exception:  # noqa: BLE001 - keep showing the saved state
             return
-        self.encounter = updated
-        self.show_error(None)
-        self.name_input.value = ""
-        self.render()
-        self.name_input.focus()
+        self.history = history
+        self.rerender()
+
+    def undo(self) -> None:
+        if self.history is not None and self.history.can_undo:
+            self._move(self.history.undo())
+
+    def redo(self) -> None:
+        if self.history is not None and self.history.can_redo:
+            self._move(self.history.redo())
+
+    # ----- settings ---------------------------------------------------------------
+    def save_settings(self, **changes) -> None:
+        self.settings = {**self.settings, **changes}
+        self.store.save_settings(self.settings)
+        if "lang" in changes:
+            i18n.set_language(changes["lang"] or i18n.browser_language())
+            self._build()
+        apply_theme(self.settings)
+
+    # ----- navigation ---------------------------------------------------------------
+    def _build(self) -> None:
+        document.documentElement.setAttribute("lang", i18n.current_language())
+        self.tabs = el("nav", cls="tabs", attrs={"aria-label": _("Screens")})
+        for name, (_module, label) in SCREENS.items():
+            button = el("button", _(label), attrs={"type": "button", "data-screen": name,
+                                                   "id": f"tab-{name}"})
+            button.onclick = lambda event, n=name: self.navigate(n)
+            self.tabs.append(button)
+        self.body = el("div", cls="screen", attrs={"id": "screen"})
+        self.notice = el("p", cls="error", attrs={"id": "app-notice", "role": "alert"})
+        self.notice.hidden = True
+        self.root.replaceChildren(self.notice, self.body, self.tabs)
+        self._screens = {}
+        self.navigate(self.screen_name, **self.params)
+
+    def navigate(self, name: str, **params) -> None:
+        if name not in SCREENS:
+            name = "fight"
+        self.screen_name, self.params = name, params
+        for button in self.tabs.children:
+            current = button.getAttribute("data-screen") == name
+            button.setAttribute("aria-current", "page" if current else "false")
+        if name not in self._screens:
+            module = importlib.import_module(SCREENS[name][0])
+            holder = el("section", attrs={"id": f"screen-{name}", "class": f"screen-{name}"})
+            self._screens[name] = (module.Screen(self, holder), holder)
+        screen, holder = self._screens[name]
+        self.body.replaceChildren(holder)
+        screen.render(**params)
+        window.scrollTo(0, 0)
+
+    def rerender(self) -> None:
+        screen, _holder = self._screens[self.screen_name]
+        screen.render(**self.params)
+
+    def show_notice(self, text: str) -> None:
+        self.notice.textContent = text or ""
+        self.notice.hidden = not text
 
 
-def start() -> EncounterScreen:
-    """Replace the loading state with the encounter screen, then mark the page ready."""
-    screen = EncounterScreen(by_id("app"), window.localStorage)
+def apply_theme(settings: dict) -> None:
+    theme = settings.get("theme", "system")
+    if theme == "system":
+        document.documentElement.removeAttribute("data-theme")
+    else:
+        document.documentElement.setAttribute("data-theme", theme)
+
+
+def start() -> App:
+    """Replace the loading state with the app, then mark the page ready."""
+    app = App(by_id("app"), window.localStorage)
+    apply_theme(app.settings)
+    if app.store.problems:
+        first = app.store.problems[0]
+        app.show_notice(_("Some saved data could not be read; it was kept in this browser "
+                          "under “{key}”.").format(key=first["kept"]))
     document.body.setAttribute("data-ready", "")
     window.performance.mark("mischia:ready")  # read by `make bench`
-    return screen
+    return app

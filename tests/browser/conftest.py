@@ -19,7 +19,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from webtest_helpers import ROOT, VIEWPORT  # noqa: E402
 
-SITE = ROOT / "_site"
+import os  # noqa: E402
+
+# MISCHIA_SITE=/tmp/somewhere builds a private copy of the site there at the
+# start of the session (engineers running browser tests side by side);
+# by default the tests use _site/, built by `make site`.
+SITE = Path(os.environ.get("MISCHIA_SITE") or ROOT / "_site")
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -29,7 +34,8 @@ from chromium import launch_options  # noqa: E402  (scripts/chromium.py)
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """The built site; built here if ``make site`` has not run."""
-    if not (SITE / "index.html").exists() or not (SITE / "sw.js").exists():
+    private = bool(os.environ.get("MISCHIA_SITE"))
+    if private or not (SITE / "index.html").exists() or not (SITE / "sw.js").exists():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--site", str(SITE)],
                        check=True, cwd=ROOT)
     return SITE

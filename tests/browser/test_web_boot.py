@@ -17,7 +17,7 @@ def test_loading_state_is_plain_html_and_shows_before_python(page, base_url):
     wait_ready(page)
     # the Python UI replaced the loading state with the encounter screen
     assert page.query_selector("#boot") is None
-    assert page.is_visible("#encounter")
+    assert page.is_visible("#screen-fight")
     assert "No combatants yet" in page.text_content("#encounter-summary")
     assert page.eval_on_selector_all("#combatants li", "els => els.length") == 0
 

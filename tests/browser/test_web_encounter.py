@@ -7,7 +7,10 @@ import json
 
 from webtest_helpers import add_combatant, combatant_names, wait_ready
 
-KEY = "mischia.encounter.current"
+def saved_encounter(page) -> dict:
+    """The current encounter as stored in localStorage (see mischia_ui.store)."""
+    index = json.loads(page.evaluate("localStorage.getItem('mischia.index')"))
+    return json.loads(page.evaluate(f"localStorage.getItem('mischia.enc.{index['current']}')"))
 
 
 def test_add_combatant_lists_it_and_survives_reload(page, base_url):
@@ -21,7 +24,7 @@ def test_add_combatant_lists_it_and_survives_reload(page, base_url):
     assert combatant_names(page) == ["Aldo the Bold", "Goblin archer"]
     assert page.text_content("#encounter-summary") == "2 combatants"
     assert page.input_value("#add-name") == ""  # ready for the next one
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
+    saved = saved_encounter(page)
     assert [c["name"] for c in saved["combatants"]] == ["Aldo the Bold", "Goblin archer"]
 
     page.reload()
@@ -74,12 +77,15 @@ def test_bad_name_gets_a_message_and_loses_nothing(page, base_url):
 def test_unreadable_saved_data_is_kept_and_reported(page, base_url):
     page.goto(base_url)
     wait_ready(page)
-    page.evaluate(f"localStorage.setItem('{KEY}', '{{not json')")
+    add_combatant(page, "Aldo")
+    page.wait_for_selector("#combatants .combatant")
+    index = json.loads(page.evaluate("localStorage.getItem('mischia.index')"))
+    page.evaluate(f"localStorage.setItem('mischia.enc.{index['current']}', '{{not json')")
     page.reload()
     wait_ready(page)
-    assert "could not be read" in page.text_content("#add-error")
+    assert "could not be read" in page.text_content("#app-notice")
     assert combatant_names(page) == []
     backups = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('mischia.encounter.unreadable.'))"
+        "Object.keys(localStorage).filter(k => k.startsWith('mischia.unreadable.'))"
         ".map(k => localStorage.getItem(k))")
     assert backups == ["{not json"]
