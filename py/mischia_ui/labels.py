@@ -1,0 +1,108 @@
+"""Human words for the engine's names: conditions, situations, stats,
+breakdown lines, suppression reasons, units — always through gettext.
+
+The engine speaks in ids (``hindered``, ``situation.flanking``,
+``attack.bab``, rule IDs); screens call these functions and never show a
+raw id except as the small rule-ID tag of a breakdown line.
+"""
+
+from __future__ import annotations
+
+from mischia import reference
+
+from .i18n import _, current_language
+
+
+def humanize(key: str) -> str:
+    """``damage.str.two-handed`` → ``Damage str two handed`` (last resort)."""
+    words = key.replace("_", " ").replace("-", " ").replace(".", " ").split()
+    return " ".join(words).capitalize() if words else key
+
+
+def condition_name(ruleset, cid: str) -> str:
+    definition = ruleset.conditions.get(cid)
+    return _(definition.name) if definition is not None and definition.name else _(humanize(cid))
+
+
+def situation_name(ruleset, sid: str) -> str:
+    definition = ruleset.situations.get(sid)
+    return _(definition.name) if definition is not None and definition.name else _(humanize(sid))
+
+
+def choice_name(choice: str) -> str:
+    return _(humanize(choice))
+
+
+def stat_label(stat: str) -> str:
+    return _(STATS.get(stat, humanize(stat)))
+
+
+def source_label(ruleset, source: str) -> str:
+    """``hindered:web`` → ``Hindered (web)``; ``situation.flanking`` → ``Flanking``."""
+    if not source:
+        return ""
+    if source.startswith("situation."):
+        return situation_name(ruleset, source.split(".", 1)[1])
+    cid, _sep, cause = source.partition(":")
+    name = condition_name(ruleset, cid)
+    return f"{name} ({cause})" if cause else name
+
+
+def line_label(ruleset, line: dict) -> str:
+    """What a breakdown line is, in words."""
+    label = line.get("label", "")
+    source = source_label(ruleset, line.get("source", ""))
+    if label in LINES:
+        text = _(LINES[label])
+    elif reference.entry(label) is not None:
+        text = source or rule_title(label)
+        source = ""
+    else:
+        text = _(humanize(label))
+    return f"{text} · {source}" if source else text
+
+
+def rule_title(rule_id: str) -> str:
+    """A short title for a rule: the first clause of its reference text."""
+    text = rule_text(rule_id)
+    short = text.split(" — ")[0].split(". ")[0].split(": ")[0]
+    return short if len(short) <= 60 else short[:57] + "…"
+
+
+def rule_text(rule_id: str) -> str:
+    return reference.text(rule_id, current_language())
+
+
+def reason_label(reason: str) -> str:
+    return _(REASONS.get(reason, humanize(reason)))
+
+
+# English source texts of the common line labels the engine uses.
+LINES = {
+    "attack.bonus": "Attack bonus", "attack.bab": "Base attack bonus",
+    "attack.str_mod": "Strength", "attack.dex_mod": "Dexterity",
+    "ac.base": "Base", "ac.total": "Armour Class", "ac.armour": "Armour", "ac.shield": "Shield",
+    "ac.dex_mod": "Dexterity", "ac.dex_ac": "Dexterity", "ac.shield_ac": "Shield",
+    "ac.size_ac": "Size", "ac.natural": "Natural armour", "ac.deflection": "Deflection",
+    "ac.dodge": "Dodge", "ac.ac_misc": "Other",
+    "damage.dice": "Damage dice", "damage.bonus": "Damage bonus", "damage.str": "Strength",
+    "damage.str.two-handed": "Strength ×1.5 (two hands)", "damage.str.off-hand": "Strength ×½ (off hand)",
+    "damage.critical": "Critical hit", "damage.minimum": "Minimum damage", "damage.armour": "Armour",
+    "advantage.cancel": "Advantage and disadvantage cancel",
+}
+REASONS = {
+    "did-not-stack": "did not stack", "only-most-severe": "only the most severe applies",
+    "cap": "cap reached", "denied": "denied", "cancelled": "cancelled", "touch": "touch attack",
+    "floor": "minimum",
+}
+STATS = {
+    "ac": "Armour Class", "thac0": "THAC0", "dex_ac": "Dex bonus to AC", "shield_ac": "Shield bonus to AC",
+    "bab": "Base attack bonus", "str_mod": "Str modifier", "dex_mod": "Dex modifier",
+    "con_mod": "Con modifier", "int_mod": "Int modifier", "wis_mod": "Wis modifier",
+    "cha_mod": "Cha modifier", "wil_mod": "Willpower modifier",
+    "str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence",
+    "wil": "Willpower", "cha": "Charisma", "armour": "Armour bonus", "shield": "Shield bonus",
+    "natural": "Natural armour", "deflection": "Deflection", "dodge": "Dodge bonus",
+    "ac_misc": "Other AC", "speed": "Speed (m)", "move": "Movement (hexes)",
+    "proficiency": "Proficiency bonus", "passive_perception": "Passive Perception",
+}
