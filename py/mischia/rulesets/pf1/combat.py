@@ -24,7 +24,7 @@ from ...ruleset import lines_from
 from ...stacking import stack_all
 from .conditions import SUPERSEDES
 from .rules import (ATTACK_AC, CMB_CMD, CONDITIONS, FF_NO_AOO, MANEUVERS, SIZE_MOD,
-                    SPECIAL_SIZE_MOD, TABLES, UD_AOO, UD_DEX, ability_mods, flag_set, source_id,
+                    SPECIAL_SIZE_MOD, TABLES, UD_AOO, UD_DEX, ability_mods, source_id,
                     uncanny_dodge)
 
 AC_PARTS = ("armour", "shield", "natural", "deflection", "dodge", "ac_misc")
@@ -265,16 +265,6 @@ class Pf1Combat:
     # ----- verdict --------------------------------------------------------
     def is_threat(self, natural, request, ctx) -> bool:
         return natural >= request.attack.crit_range and not ctx.has("defender.immune.critical")
-
-    def miss_chance(self, request, mods, ctx):
-        """The highest miss chance in play: the attacker's own (blinded), the
-        defender's (invisible, incorporeal) and the situation's (concealment)."""
-        cands = (select(mods.own, "miss_chance") + select(mods.against, "attackers.miss_chance")
-                 + select(mods.situation, "miss_chance"))
-        if not cands:
-            return 0, None
-        best = max(cands, key=lambda m: m.value)
-        return int(best.value), best
 
     def finish_attack(self, request, mods, ctx, attack_bd, target_bd, natural, rolled,
                       mode, mode_lines, tips, rng) -> AttackResult:
