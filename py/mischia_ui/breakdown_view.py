@@ -5,17 +5,27 @@ shows the rule's reference text. Text only, never HTML from data."""
 from __future__ import annotations
 
 from .dom import el
-from .i18n import _
+from . import i18n
+from .i18n import _, ngettext
 from .labels import line_label, reason_label, rule_text
 
 
 def signed(value, unit: str = "points") -> str:
+    """A line's value with its sign and unit, numbers in the language's
+    format (``+1,5 m`` in Italian, ``×0.75`` in English)."""
     if unit == "flag":
         return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    text = f"{value:+}" if isinstance(value, (int, float)) else str(value)
-    return text + ("%" if unit == "percent" else "")
+    if unit == "fraction":
+        return "×" + i18n.number(value)
+    text = i18n.signed(value)
+    if unit == "percent":
+        return text + "%"
+    if unit == "metres":
+        return text + "\u00a0m"
+    if unit == "hexes":
+        count = abs(value) if isinstance(value, int) else 2
+        return ngettext("{n} hex", "{n} hexes", count).format(n=text)
+    return text
 
 
 def breakdown(ruleset, bd: dict, title: str = "", total_label: str = ""):
@@ -37,5 +47,5 @@ def breakdown(ruleset, bd: dict, title: str = "", total_label: str = ""):
     head = []
     if title:
         head.append(el("h3", title))
-    total = el("p", f"{total_label or _('Total')}: {bd.get('total')}", cls="bd-total")
+    total = el("p", f"{total_label or _('Total')}: {i18n.number(bd.get('total'))}", cls="bd-total")
     return el("section", cls="breakdown", children=head + [el("ul", cls="bd", children=items), total])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mischia import reference
 
-from .i18n import _, current_language
+from .i18n import _, current_language, pgettext
 
 
 def humanize(key: str) -> str:
@@ -20,17 +20,52 @@ def humanize(key: str) -> str:
 
 
 def condition_name(ruleset, cid: str) -> str:
+    """The condition's name in the words of the ruleset's own source (the
+    ruleset id is the message context: classic's "Exhausted" is *Spossato*,
+    pf1's *Esausto*)."""
     definition = ruleset.conditions.get(cid)
-    return _(definition.name) if definition is not None and definition.name else _(humanize(cid))
+    return pgettext(ruleset.id, definition.name if definition is not None and definition.name
+                    else humanize(cid))
 
 
 def situation_name(ruleset, sid: str) -> str:
     definition = ruleset.situations.get(sid)
-    return _(definition.name) if definition is not None and definition.name else _(humanize(sid))
+    return pgettext(ruleset.id, definition.name if definition is not None and definition.name
+                    else humanize(sid))
 
 
-def choice_name(choice: str) -> str:
-    return _(humanize(choice))
+def choice_name(choice, owner: str = "") -> str:
+    """A choice of a situation, condition stage or option (``partial``,
+    ``three-quarters``). Pass the owner's id (``cover``, ``concealment``, an
+    option id) so the words can agree with it (Polish: *osłona częściowa*
+    but *ukrycie częściowe*); without it the generic word is used."""
+    text = humanize(str(choice))
+    return pgettext(owner, text) if owner else _(text)
+
+
+def status_label(status: str) -> str:
+    """A hit-point state (``ok``, ``dying``, ``mortal_danger`` …)."""
+    return _(STATUSES.get(status, humanize(status)))
+
+
+def side_label(side: str) -> str:
+    return _(SIDES.get(side, humanize(side)))
+
+
+def log_text(ruleset, entry) -> str:
+    """One log line (``LogEntry`` or its dict) in the current language: the
+    key is the message id; a condition is named as ``condition_name`` names
+    it and a hit-point status as ``status_label`` does."""
+    key = entry["key"] if isinstance(entry, dict) else entry.key
+    params = dict(entry["params"] if isinstance(entry, dict) else entry.params)
+    if params.get("condition_id"):
+        params["condition"] = condition_name(ruleset, params["condition_id"])
+    if "status" in params:
+        params["status"] = status_label(params["status"])
+    try:
+        return _(key).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return key
 
 
 def stat_label(stat: str) -> str:
@@ -106,3 +141,9 @@ STATS = {
     "ac_misc": "Other AC", "speed": "Speed (m)", "move": "Movement (hexes)",
     "proficiency": "Proficiency bonus", "passive_perception": "Passive Perception",
 }
+STATUSES = {
+    "ok": "Fighting", "disabled": "Disabled", "staggered": "Staggered", "dying": "Dying",
+    "mortal_danger": "Mortal danger", "stable": "Stable", "unconscious": "Unconscious",
+    "down": "Down", "dead": "Dead",
+}
+SIDES = {"party": "Party", "foes": "Foes", "other": "Others"}
