@@ -19,6 +19,7 @@ SIDES = ("party", "foes", "other")
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge",
          "gargantuan", "colossal")
 DURATION_KINDS = ("rounds", "until_removed", "until_save", "turn_start", "turn_end")
+ASK_KINDS = ("turn_roll", "save_end", "tie")
 MAX_NAME = 200
 MAX_NOTE = 2000
 MAX_COMBATANTS = 200
@@ -240,6 +241,51 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
+class Ask:
+    """Something the table must answer now, kept in the encounter so that it
+    survives a reload and undo restores it: ``turn_roll`` (the start-of-turn
+    roll of combatant ``cid``, e.g. a dying creature's save), ``save_end`` (a
+    save at the end of ``cid``'s turn that can end its condition ``uid``),
+    ``tie`` (an initiative tie among ``ids``: a roll-off with ``roll`` or the
+    GM's decision). ``text`` is the rules core's English prompt id."""
+
+    kind: str
+    cid: str = ""
+    uid: str = ""
+    round: int = 0
+    rules: tuple = ()
+    ids: tuple = ()
+    text: str = ""
+    roll: str = ""
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "cid": self.cid, "uid": self.uid, "round": self.round,
+                "rules": list(self.rules), "ids": list(self.ids), "text": self.text, "roll": self.roll}
+
+    @classmethod
+    def from_dict(cls, data, field_name="ask") -> "Ask":
+        if not isinstance(data, dict):
+            raise InputError(field_name, "must be an object")
+        kind = data.get("kind")
+        if kind not in ASK_KINDS:
+            raise InputError(f"{field_name}.kind", f"unknown kind {kind!r}", ASK_KINDS)
+        texts = {}
+        for key in ("cid", "uid", "text", "roll"):
+            value = data.get(key, "")
+            if not isinstance(value, str) or len(value) > MAX_NOTE:
+                raise InputError(f"{field_name}.{key}", "must be text")
+            texts[key] = value
+        lists = {}
+        for key in ("rules", "ids"):
+            value = data.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise InputError(f"{field_name}.{key}", "must be a list of text")
+            lists[key] = tuple(value)
+        return cls(kind, texts["cid"], texts["uid"], _int(data, "round", 0, 100000, 0, f"{field_name}.round"),
+                   lists["rules"], lists["ids"], texts["text"], texts["roll"])
+
+
+@dataclass(frozen=True)
 class Encounter:
     """A whole fight: ruleset and options, combatants, order, round and turn.
 
@@ -257,6 +303,7 @@ class Encounter:
     phase: str = "setup"
     next_id: int = 1
     log: tuple = ()
+    asks: tuple = ()                  # Ask values waiting for the table (optional in JSON)
 
     @classmethod
     def new(cls, ruleset: str = "classic", name: str = "") -> "Encounter":
@@ -287,7 +334,8 @@ class Encounter:
                 "combatants": [c.to_dict() for c in self.combatants],
                 "order": list(self.order), "round": self.round, "turn": self.turn,
                 "phase": self.phase, "next_id": self.next_id,
-                "log": [e.to_dict() for e in self.log]}
+                "log": [e.to_dict() for e in self.log],
+                "asks": [a.to_dict() for a in self.asks]}
 
     @classmethod
     def from_dict(cls, data) -> "Encounter":
@@ -322,10 +370,18 @@ class Encounter:
         log = data.get("log", [])
         if not isinstance(log, list):
             raise InputError("log", "must be a list")
+        raw_asks = data.get("asks", [])
+        if not isinstance(raw_asks, list):
+            raise InputError("asks", "must be a list")
+        asks = tuple(Ask.from_dict(a, f"asks[{i}]") for i, a in enumerate(raw_asks))
+        for i, a in enumerate(asks):
+            if any(cid and cid not in ids for cid in (a.cid,) + a.ids):
+                raise InputError(f"asks[{i}]", "names a combatant that is not in the encounter")
         return cls(ruleset=ruleset, name=name, options=dict(options), combatants=combatants,
                    order=tuple(order), round=_int(data, "round", 0, 100000, 0), turn=turn,
                    phase=phase, next_id=_int(data, "next_id", 1, 10 ** 9, len(combatants) + 1),
-                   log=tuple(LogEntry.from_dict(e, f"log[{i}]") for i, e in enumerate(log[-MAX_LOG:])))
+                   log=tuple(LogEntry.from_dict(e, f"log[{i}]") for i, e in enumerate(log[-MAX_LOG:])),
+                   asks=asks)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .encounter import (MAX_COMBATANTS, MAX_LOG, SIDES, Combatant, ConditionInstance, Duration,
-                        Encounter, LogEntry, clean_name)
+from .encounter import (MAX_COMBATANTS, MAX_LOG, MAX_NAME, SIDES, Ask, Combatant, ConditionInstance,
+                        Duration, Encounter, LogEntry, clean_name)
 from .errors import InputError
 from .result import HpState
 from .ruleset import get_ruleset
@@ -56,12 +56,20 @@ def add_combatant(enc: Encounter, name: str, side: str = "party", **fields) -> E
     return log(enc, "{name} joins the encounter", name=combatant.name)
 
 
-def add_group(enc: Encounter, name: str, count: int, side: str = "foes", **fields) -> Encounter:
-    """Add ``count`` identical combatants named "name 1" … "name N" sharing a group."""
+def add_group(enc: Encounter, name: str, count: int, side: str = "foes", shared: bool = True,
+              **fields) -> Encounter:
+    """Add ``count`` identical combatants named "name 1" … "name N"; with
+    ``shared`` they form a group that rolls one initiative where the ruleset
+    allows it (5e ``dnd5e.init.group``)."""
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 50:
         raise InputError("count", "must be a whole number from 1 to 50")
+    if len(enc.combatants) + count > MAX_COMBATANTS:
+        raise InputError("count", f"at most {MAX_COMBATANTS} combatants in an encounter")
     name = clean_name(name)
-    group = f"g{enc.next_id}"
+    if len(name) > MAX_NAME - 4:
+        raise InputError("name", f"is longer than {MAX_NAME - 4} characters")
+    group = f"g{enc.next_id}" if shared and count > 1 else ""
+    fields.pop("group", None)
     for i in range(1, count + 1):
         enc = add_combatant(enc, f"{name} {i}", side, group=group, **fields)
     return enc
@@ -85,17 +93,67 @@ def duplicate(enc: Encounter, cid: str) -> Encounter:
 
 
 def remove(enc: Encounter, cid: str) -> Encounter:
+    """Remove a combatant. Durations counted on its turns move to the one
+    that acts next in its place, so they still end."""
     gone = enc.get(cid)
     order = list(enc.order)
     turn = enc.turn
+    heir = ""
     if cid in order:
         index = order.index(cid)
         order.remove(cid)
+        heir = order[index % len(order)] if order else ""
         if index < turn or (index == turn and turn >= len(order)):
             turn = max(0, turn - 1) if index < turn else 0
-    enc = replace(enc, combatants=tuple(c for c in enc.combatants if c.id != cid),
+    kept = []
+    for c in enc.combatants:
+        if c.id == cid:
+            continue
+        conds = tuple(replace(i, duration=replace(i.duration, anchor=heir or c.id))
+                      if i.duration.anchor == cid else i for i in c.conditions)
+        kept.append(replace(c, conditions=conds))
+    asks = tuple(a for a in enc.asks if a.cid != cid and cid not in a.ids)
+    enc = replace(enc, combatants=tuple(kept), asks=asks,
                   order=tuple(order), turn=min(turn, max(len(order) - 1, 0)))
     return log(enc, "{name} leaves the encounter", name=gone.name)
+
+
+def rename(enc: Encounter, name: str) -> Encounter:
+    """Rename the encounter (empty is allowed: the list shows a default)."""
+    if not isinstance(name, str):
+        raise InputError("name", "must be text")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise InputError("name", f"is longer than {MAX_NAME} characters")
+    return log(replace(enc, name=name), "Encounter renamed to {title}", title=name)
+
+
+def set_options(enc: Encounter, options: dict) -> Encounter:
+    """Choose the ruleset's options (its ambiguity switches); each change is
+    logged with the option's rule ID. Unknown options or choices are refused."""
+    ruleset = get_ruleset(enc.ruleset)
+    if not isinstance(options, dict):
+        raise InputError("options", "must be an object")
+    merged = {**enc.options, **options}
+    ruleset.resolve_options(merged)
+    defaults = ruleset.resolve_options({})
+    merged = {k: v for k, v in merged.items() if v != defaults[k]}
+    changed = sorted(k for k in options if enc.options.get(k, defaults[k]) != options[k])
+    enc = replace(enc, options=merged)
+    for key in changed:
+        enc = log(enc, "Rule option {option} set to {choice}", (ruleset.options[key].rule,),
+                  option=key, choice=options[key])
+    return enc
+
+
+def set_aware(enc: Encounter, cid: str, aware: bool) -> Encounter:
+    """Whether the combatant is aware of its foes when the fight begins."""
+    if not isinstance(aware, bool):
+        raise InputError("aware", "must be true or false")
+    c = enc.get(cid)
+    enc = _replace_combatant(enc, replace(c, aware=aware))
+    return log(enc, "{name} is aware of the foes" if aware else "{name} is unaware of the foes",
+               name=c.name)
 
 
 # ----- initiative ----------------------------------------------------------
@@ -125,12 +183,66 @@ def roll_initiative(enc: Encounter, rng=None, typed=None, tiebreak=None, order=N
     for c in enc.combatants:
         detail = result["details"].get(c.id) or {}
         total = detail.get("total") if isinstance(detail, dict) else None
-        combatants.append(replace(c, initiative=total if isinstance(total, int) else c.initiative))
-    enc = replace(enc, combatants=tuple(combatants), order=ordered, turn=0)
+        combatants.append(replace(c, initiative=total if isinstance(total, int) else None,
+                                  init_roll=_die_of(detail)))
+    current = enc.current()
+    turn = ordered.index(current.id) if current is not None and current.id in ordered else 0
+    asks = tuple(a for a in enc.asks if a.kind != "tie") + tuple(
+        Ask("tie", ids=tuple(i for i in p.get("params", {}).get("ids", []) if isinstance(i, str)),
+            round=enc.round, rules=(p["rule"],), text=p.get("text", ""), roll=p.get("roll", ""))
+        for p in result.get("prompts", ()))
+    enc = replace(enc, combatants=tuple(combatants), order=ordered, turn=turn, asks=asks)
     rules = sorted({l["rule"] for d in result["details"].values() if isinstance(d, dict)
-                    for l in d.get("lines", [])})
+                    for l in d.get("lines", []) if isinstance(l, dict)} | set(result.get("events", ())))
     return log(enc, "Initiative order: {names}", rules,
                names=", ".join(enc.get(i).name for i in ordered)), result
+
+
+# the breakdown labels the rulesets give the initiative die itself
+DIE_LABELS = ("initiative.d20", "initiative.roll", "check.d20")
+
+
+def _die_of(detail):
+    lines = detail.get("lines", []) if isinstance(detail, dict) else []
+    for line in lines:
+        if isinstance(line, dict) and line.get("label") in DIE_LABELS and isinstance(line.get("value"), int):
+            return line["value"] if 1 <= line["value"] <= 100 else None
+    return None
+
+
+def break_ties(enc: Encounter, tiebreak: dict, rng=None) -> tuple:
+    """Answer the tie asks with roll-off dice: initiative again with the dice
+    already rolled (kept in ``init_roll``) and ``tiebreak`` (id → die)."""
+    typed = {c.id: c.init_roll for c in enc.combatants if c.init_roll is not None}
+    return roll_initiative(enc, rng, typed=typed, tiebreak=tiebreak)
+
+
+class _Probe:
+    """A stand-in for random.Random that records the dice asked for."""
+
+    def __init__(self):
+        self.sides = []
+
+    def randint(self, low, high):
+        self.sides.append(high)
+        return low
+
+    def random(self):
+        return 0.0
+
+
+def initiative_die(enc: Encounter):
+    """How many sides the ruleset's initiative die has (for the 'roll for
+    me' of one combatant), or None when the order is the GM's (no die)."""
+    from .queries import run
+    probe = _Probe()
+    payload = {"ruleset": enc.ruleset, "options": enc.options,
+               "combatants": [{"id": "probe", "name": "probe", "modifier": 0}], "rolls": {}}
+    try:
+        run("initiative", payload, probe)
+    except InputError:
+        return None
+    return probe.sides[0] if probe.sides else None
 
 
 def set_order(enc: Encounter, ids) -> Encounter:
@@ -142,6 +254,20 @@ def set_order(enc: Encounter, ids) -> Encounter:
     turn = ids.index(current.id) if current is not None else 0
     enc = replace(enc, order=ids, turn=turn)
     return log(enc, "Order changed by hand: {names}", names=", ".join(enc.get(i).name for i in ids))
+
+
+def move_in_order(enc: Encounter, cid: str, step: int) -> Encounter:
+    """Move one combatant ``step`` places earlier (−) or later (+) in the order."""
+    order = list(enc.order or (c.id for c in enc.combatants))
+    if cid not in order:
+        enc.get(cid)
+        order.append(cid)
+    index = order.index(cid)
+    target = max(0, min(len(order) - 1, index + step))
+    if target == index:
+        return enc
+    order.insert(target, order.pop(index))
+    return set_order(enc, order)
 
 
 def _creature_dict(c: Combatant) -> dict:
@@ -201,12 +327,34 @@ def _start_conditions(enc, ruleset, style):
     return enc
 
 
+def surprise_check(enc: Encounter, rng=None, rolls=None, inputs=None) -> dict:
+    """The ruleset's surprise query for every combatant (classic: the d100
+    check with its modifiers); ``inputs`` maps ids to extra per-combatant
+    fields (classic ``surprise`` {event, complex_action …}). Changes nothing:
+    pass the surprised ids to ``mark_surprised``."""
+    from .queries import run
+    inputs = dict(inputs or {})
+    payload = {"ruleset": enc.ruleset, "options": enc.options, "order": list(enc.order) or None,
+               "combatants": [{"id": c.id, "side": c.side, "aware": c.aware,
+                               "creature": _creature_dict(c), **inputs.get(c.id, {})}
+                              for c in enc.combatants],
+               "rolls": dict(rolls or {})}
+    if payload["order"] is None:
+        del payload["order"]
+    return run("surprise", payload, rng)
+
+
 def mark_surprised(enc: Encounter, ids) -> Encounter:
     """classic: the combatants whose d100 surprise check failed lose round 1
     (``classic.surprise.effect.no-actions``): surprised until round 2 starts."""
     if enc.phase == "setup":
         raise InputError("phase", "start the combat first")
     first = enc.order[0]
+    ids = list(ids)
+    if ids:
+        enc = log(enc, "Surprised: {names}", ("classic.surprise.effect.no-actions",)
+                  if _known("classic.surprise.effect.no-actions") and enc.ruleset == "classic" else (),
+                  names=", ".join(enc.get(i).name for i in ids))
     for cid in ids:
         enc = add_condition(enc, cid, "surprised", duration=Duration("rounds", 1, first))
         c = enc.get(cid)
@@ -301,12 +449,49 @@ def _begin_turn(enc: Encounter, index: int) -> Encounter:
         enc = _expire(enc, lambda owner, inst: (owner.id == current.id and inst.cause == START, inst))
     current = enc.current()
     enc = _replace_combatant(enc, replace(current, acted=True, used=frozenset()))
-    return log(enc, "{name}'s turn", name=current.name)
+    enc = log(enc, "{name}'s turn", name=current.name)
+    rules = _turn_roll_rules(enc, current)
+    if rules is not None:
+        enc = _ask(enc, Ask("turn_roll", current.id, round=enc.round, rules=rules))
+    return enc
+
+
+def _ask(enc: Encounter, ask: Ask) -> Encounter:
+    asks = tuple(a for a in enc.asks if (a.kind, a.cid, a.uid) != (ask.kind, ask.cid, ask.uid))
+    return replace(enc, asks=asks + (ask,))
+
+
+def _turn_roll_rules(enc: Encounter, c: Combatant):
+    """The rule IDs of the rolls the ruleset wants at the start of ``c``'s
+    turn (a dying creature's save …), or None when it wants none."""
+    from .queries import run
+    if c.hp is None:
+        return None
+    payload = {"ruleset": enc.ruleset, "options": enc.options, "creature": _creature_dict(c),
+               "hp": c.hp.to_dict(), "rolls": {}}
+    try:
+        result = run("turn", payload, None)
+    except InputError as exc:
+        return () if exc.field.startswith("rolls") else None
+    wanted = [p["rule"] for p in result.get("prompts", ()) if _needs_roll(p)]
+    return tuple(dict.fromkeys(wanted)) if wanted else None
+
+
+def _needs_roll(prompt: dict) -> bool:
+    params = prompt.get("params") or {}
+    return str(params.get("field", "")).startswith("rolls.") and not params.get("optional")
 
 
 def _end_turn(enc: Encounter) -> Encounter:
     current = enc.current()
-    return _expire(enc, lambda owner, inst: _ends_at_end(inst, current.id))
+    enc = _expire(enc, lambda owner, inst: _ends_at_end(inst, current.id))
+    ruleset = get_ruleset(enc.ruleset)
+    for inst in enc.get(current.id).conditions:
+        if inst.duration.kind == "until_save":
+            definition = ruleset.conditions.get(inst.id)
+            enc = _ask(enc, Ask("save_end", current.id, inst.uid, enc.round,
+                                (definition.rule,) if definition is not None else ()))
+    return enc
 
 
 def _ends_at_start(enc, inst: ConditionInstance, acting: str):
@@ -341,6 +526,8 @@ def _expire(enc: Encounter, decide) -> Encounter:
                 kept.append(inst)
         combatants.append(replace(c, conditions=tuple(kept)))
     enc = replace(enc, combatants=tuple(combatants))
+    gone = {inst.uid for _c, inst in ended}
+    enc = replace(enc, asks=tuple(a for a in enc.asks if a.kind != "save_end" or a.uid not in gone))
     for c, inst in ended:
         definition = ruleset.conditions.get(inst.id)
         enc = log(enc, "{condition} on {name} ends", (EXPIRY_RULE,) if enc.ruleset == "pf1" else (),
@@ -369,7 +556,8 @@ def add_condition(enc: Encounter, cid: str, cond_id: str, stage=None, cause: str
     duration = replace(duration, anchor=anchor)
     inst = ConditionInstance(uid=f"k{enc.next_id}", id=cond_id, stage=stage, cause=cause.strip(),
                              duration=duration, applied_round=enc.round,
-                             expires_round=enc.round + duration.rounds if duration.kind == "rounds" else 0,
+                             expires_round=(max(enc.round, 1) if enc.phase == "setup" else enc.round)
+                             + duration.rounds if duration.kind == "rounds" else 0,
                              turns_left=duration.rounds)
     enc = replace(enc, next_id=enc.next_id + 1)
     enc = _replace_combatant(enc, replace(c, conditions=c.conditions + (inst,)))
@@ -384,6 +572,7 @@ def remove_condition(enc: Encounter, cid: str, uid: str) -> Encounter:
         raise InputError("condition", f"{c.name} has no condition {uid!r}",
                          tuple(i.uid for i in c.conditions))
     enc = _replace_combatant(enc, replace(c, conditions=tuple(i for i in c.conditions if i.uid != uid)))
+    enc = replace(enc, asks=tuple(a for a in enc.asks if not (a.kind == "save_end" and a.uid == uid)))
     definition = get_ruleset(enc.ruleset).conditions.get(match[0].id)
     return log(enc, "{condition} removed from {name}", name=c.name,
                condition=(definition.name if definition and definition.name else match[0].id),
@@ -426,8 +615,123 @@ def heal(enc: Encounter, cid: str, amount: int, rng=None) -> tuple:
 
 
 def turn_rolls(enc: Encounter, cid: str, rng=None, rolls=None) -> tuple:
-    """Start-of-turn rolls (dying, death saves …) through the ruleset."""
+    """Start-of-turn rolls (dying, death saves …) through the ruleset. With
+    neither ``rng`` nor ``rolls`` it is a preview: the result's ``prompts``
+    say which rolls to ask for (``params.field``). Answers the turn_roll ask."""
     c, result = _hp_query(enc, cid, "turn", {"rolls": dict(rolls or {})}, rng)
     enc = _replace_combatant(enc, c)
-    return log(enc, "{name}: start-of-turn roll ({status})", result.get("events", ()),
-               name=c.name, status=c.hp.status), result
+    if not any(_needs_roll(p) for p in result.get("prompts", ())):
+        enc = replace(enc, asks=tuple(a for a in enc.asks if not (a.kind == "turn_roll" and a.cid == cid)))
+    rules = tuple(dict.fromkeys(tuple(result.get("events", ())) + tuple(
+        l["rule"] for l in (result.get("breakdown") or {}).get("lines", []))))
+    return log(enc, "{name}: start-of-turn roll ({status})", rules,
+               name=c.name, status=c.hp.status, current=c.hp.current, max=c.hp.max), result
+
+
+def answer_save(enc: Encounter, uid: str, success: bool) -> Encounter:
+    """The answer to a save_end ask: a success ends the condition."""
+    ask = next((a for a in enc.asks if a.kind == "save_end" and a.uid == uid), None)
+    if ask is None:
+        raise InputError("ask", "no save is waiting for this condition")
+    c = enc.get(ask.cid)
+    inst = next(i for i in c.conditions if i.uid == uid)
+    definition = get_ruleset(enc.ruleset).conditions.get(inst.id)
+    name = definition.name if definition is not None and definition.name else inst.id
+    enc = replace(enc, asks=tuple(a for a in enc.asks if a != ask))
+    if success:
+        enc = _replace_combatant(enc, replace(c, conditions=tuple(i for i in c.conditions if i.uid != uid)))
+        return log(enc, "{name} saves: {condition} ends", ask.rules, name=c.name, condition=name,
+                   condition_id=inst.id)
+    return log(enc, "{name} fails the save against {condition}", ask.rules, name=c.name,
+               condition=name, condition_id=inst.id)
+
+
+def dismiss(enc: Encounter, index: int) -> Encounter:
+    """Drop a waiting ask without answering it (logged)."""
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(enc.asks):
+        raise InputError("ask", "no such question is waiting")
+    ask = enc.asks[index]
+    enc = replace(enc, asks=enc.asks[:index] + enc.asks[index + 1:])
+    return log(enc, "Question set aside", ask.rules)
+
+
+def remaining(enc: Encounter, inst: ConditionInstance) -> dict:
+    """How long a condition still lasts, for its chip: ``rounds`` (whole
+    rounds left before it ends at ``anchor``'s count; 0 = this round),
+    ``turns`` (turn_start/turn_end: the anchor's turns left), or only the
+    kind (until_removed, until_save)."""
+    d = inst.duration
+    if d.kind == "rounds":
+        return {"kind": "rounds", "rounds": max(inst.expires_round - max(enc.round, 0), 0),
+                "anchor": d.anchor}
+    if d.kind in ("turn_start", "turn_end"):
+        return {"kind": d.kind, "turns": inst.turns_left, "anchor": d.anchor}
+    return {"kind": d.kind}
+
+
+# ----- per-turn resources ------------------------------------------------------------
+
+# What a combatant spends during a round and gets back at the start of its
+# own turn, per ruleset (rule IDs from the catalogue). A ruleset may declare
+# ``turn_resources`` itself; this table is the fallback.
+TURN_RESOURCES = {
+    "classic": (("aoo", "classic.aoo.one-per-round"),),
+    "pf1": (("standard", "ext.pf1.actions"), ("move", "ext.pf1.actions"), ("swift", "ext.pf1.actions"),
+            ("aoo", "ext.pf1.aoo")),
+    "d20pl": (("standard", "d20pl.action.standard"), ("move", "d20pl.action.move"),
+              ("aoo", "d20pl.aoo.single")),
+    "dnd5e": (("action", "dnd5e.turn.move-and-action"), ("bonus_action", "dnd5e.bonus.one-per-turn"),
+              ("reaction", "ext.dnd5e.reactions-oa")),
+}
+
+
+def turn_resources(enc: Encounter, cid: str) -> tuple:
+    """((resource, rule, how many per round, how many spent), …) for one
+    combatant. How many comes from the ruleset's ``actions`` query when it
+    counts it (pf1: attacks of opportunity with Combat Reflexes), else 1."""
+    from .queries import run
+    ruleset = get_ruleset(enc.ruleset)
+    c = enc.get(cid)
+    table = getattr(ruleset, "turn_resources", None) or TURN_RESOURCES.get(ruleset.id, ())
+    try:
+        details = run("actions", {"ruleset": enc.ruleset, "options": enc.options,
+                                  "creature": _creature_dict(c)}, None).get("details", {})
+    except InputError:
+        details = {}
+    out = []
+    for name, rule in table:
+        counted = details.get(name)
+        per_round = counted.get("total") if isinstance(counted, dict) else None
+        per_round = per_round if isinstance(per_round, int) and per_round >= 0 else 1
+        spent = sum(1 for u in c.used if u.startswith(_tag_prefix(name)))
+        out.append((name, rule, per_round, spent))
+    return tuple(out)
+
+
+def _tag_prefix(resource: str) -> str:
+    """How a spent resource is written in ``Combatant.used``: ``aoo:N`` for
+    the N-th attack of opportunity (the resolve screen's convention too),
+    ``res:NAME:N`` for the others."""
+    return "aoo:" if resource == "aoo" else f"res:{resource}:"
+
+
+def spend(enc: Encounter, cid: str, resource: str, spent: bool = True) -> Encounter:
+    """Spend one use of a per-turn resource (or give the last one back)."""
+    c = enc.get(cid)
+    table = {name: (rule, n, k) for name, rule, n, k in turn_resources(enc, cid)}
+    if resource not in table:
+        raise InputError("resource", f"unknown resource {resource!r}", tuple(table))
+    rule, per_round, used = table[resource]
+    prefix = _tag_prefix(resource)
+    numbers = sorted(int(u[len(prefix):]) for u in c.used
+                     if u.startswith(prefix) and u[len(prefix):].isdigit())
+    if spent:
+        if used >= per_round:
+            raise InputError("resource", f"{c.name} has no {resource} left this round")
+        tag = f"{prefix}{(numbers[-1] if numbers else 0) + 1}"
+        enc = _replace_combatant(enc, replace(c, used=c.used | {tag}))
+        return log(enc, "{name} uses {resource}", (rule,), name=c.name, resource=resource)
+    if not numbers:
+        return enc
+    enc = _replace_combatant(enc, replace(c, used=c.used - {f"{prefix}{numbers[-1]}"}))
+    return log(enc, "{name} gets {resource} back", (rule,), name=c.name, resource=resource)
