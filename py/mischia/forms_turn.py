@@ -1,0 +1,461 @@
+"""Form values → payloads for the rest of the resolve screen: casting and
+concentration, movement, the action economy of a turn and attacks of
+opportunity — per ruleset, since each ruleset's query reads its own fields.
+
+The screens render ``CONCENTRATION``/``MOVEMENT``/``ACTION_INPUTS`` (lists
+of ``forms.Field``) generically and send what ``read`` gives. The answers
+are interpreted here too (``provokes``, ``aoo_check``), so the screen only
+shows words and breakdowns. What a combatant spent this turn lives in its
+``used`` set (the tracker empties it at the start of its turn): ``act:N:ID``
+for the N-th action taken, ``aoo:N`` for attacks of opportunity that are not
+an action of the ruleset's table.
+
+This module knows each ruleset's payload (it is the forms' adapter, not the
+engine): the action tables are read from the ruleset packages by id.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import replace
+
+from .errors import InputError
+from .forms import Field, die, read
+from .queries import run
+from .ruleset import get_ruleset
+
+# ----- casting and concentration ----------------------------------------------------------
+
+CONCENTRATION = {
+    "classic": (
+        Field("check", "choice", "Concentration proficiency check",
+              (("critical_success", "Critical success"), ("success", "Success"),
+               ("failure", "Failure"), ("critical_failure", "Critical failure"))),
+        Field("maintain", "flag", "Keeping up concentration (exhausted: a save first)"),
+        Field("verbal", "flag", "Spell with a verbal component"),
+        Field("vocal_item", "flag", "Item activated by voice"),
+        die("rolls.d100", "Percentile roll (d100)", 100),
+    ),
+    "d20pl": (
+        Field("trigger", "choice", "What calls for the check",
+              (("damage", "Damaged while casting (DC 10 + damage + spell level)"),
+               ("defensive", "Casting defensively (DC 15 + spell level)"),
+               ("continuous", "Continuous damage (DC 10 + half the damage + spell level)"),
+               ("grappled", "Grappled or pinned (DC 20 + spell level)"),
+               ("entangled", "Entangled (DC 15 + spell level)"),
+               ("vigorous", "Vigorous motion (DC 10 + spell level)"),
+               ("violent", "Violent motion (DC 15 + spell level)"),
+               ("other", "Another DC the GM sets"),
+               ("none", "No check: components only")), default="damage"),
+        Field("damage", "int", "Damage taken", high=10000),
+        Field("spell_level", "int", "Spell level", high=9),
+        Field("dc", "int", "DC set by the GM", high=100),
+        Field("purpose", "choice", "Purpose",
+              (("cast", "Casting a spell"), ("maintain", "Maintaining a spell"),
+               ("spell_like", "Spell-like ability")), default="cast"),
+        Field("components", "multi", "Components",
+              (("V", "Verbal"), ("S", "Somatic"), ("M", "Material"), ("F", "Focus"))),
+        die("rolls.d20", "Concentration d20", 20),
+        die("rolls.failure", "Spell failure d100", 100),
+    ),
+    "pf1": (
+        Field("reason", "choice", "What calls for the check",
+              (("injured", "Injured while casting (DC 10 + damage + spell level)"),
+               ("defensive", "Casting defensively (DC 15 + 2 × spell level)"),
+               ("continuous", "Continuous damage (DC 10 + half the damage + spell level)"),
+               ("entangled", "Entangled (DC 15 + spell level)"),
+               ("grappled", "Grappled or pinned (DC 10 + grappler's CMB + spell level)"),
+               ("vigorous_motion", "Vigorous motion (DC 10 + spell level)"),
+               ("violent_motion", "Violent motion (DC 15 + spell level)"),
+               ("extremely_violent_motion", "Extremely violent motion (DC 20 + spell level)"),
+               ("violent_weather", "Violent weather (DC 5 + spell level)"),
+               ("weather_debris", "Wind-blown debris (DC 10 + spell level)"),
+               ("spell", "Another spell (its DC)")), default="injured"),
+        Field("damage", "int", "Damage taken", high=10000),
+        Field("spell_level", "int", "Spell level", high=9),
+        Field("grappler_cmb", "int", "Grappler's CMB", low=-20, high=100),
+        Field("spell_dc", "int", "The other spell's DC", low=1, high=100),
+        die("rolls.d20", "Concentration d20", 20),
+    ),
+    "dnd5e": (
+        Field("damage", "int", "Damage taken", high=100000, required=True),
+        Field("bonus", "int", "Constitution save bonus (if not from the sheet)", low=-20, high=40),
+        die("rolls.d20", "Constitution save d20", 20),
+        die("rolls.d20_second", "Second d20 (advantage or disadvantage)", 20),
+    ),
+}
+
+
+def concentration_payload(ruleset_id: str, creature: dict, values: dict, options=None) -> dict:
+    """The ``concentration`` query payload for one caster."""
+    ruleset = get_ruleset(ruleset_id)
+    payload = {"ruleset": ruleset.id, "creature": creature,
+               **read(CONCENTRATION.get(ruleset.id, ()), values)}
+    if ruleset.id == "dnd5e" and "damage" not in payload:
+        payload["damage"] = 0
+    if options:
+        payload["options"] = dict(options)
+    return payload
+
+
+# ----- movement -------------------------------------------------------------------------
+
+LOADS = (("none", "None"), ("light", "Light"), ("medium", "Medium"), ("heavy", "Heavy"))
+
+MOVEMENT = {
+    "classic": (
+        Field("action", "choice", "This round",
+              (("move", "Move"), ("stand_up", "Stand up, then half a move"),
+               ("pickup", "Pick up an object, and half a move"),
+               ("complex", "Another complex action, and half a move")), default="move"),
+        Field("careful", "flag", "Moving carefully (one extra point per hex)"),
+        Field("hexes", "int", "Hexes planned", high=60),
+        Field("leaves_melee", "flag", "Leaves a melee"),
+    ),
+    "d20pl": (
+        Field("mode", "choice", "Movement",
+              (("move", "Move action"), ("double", "Double move"), ("run", "Run (×4, ×3 in heavy armour)"),
+               ("withdraw", "Withdraw"), ("short_step", "Short step"), ("climb", "Climb"),
+               ("swim", "Swim"), ("crawl", "Crawl"), ("no_distance_step", "Step without moving")),
+              default="move"),
+        Field("load", "choice", "Load", LOADS, default="none"),
+        Field("armour", "choice", "Armour worn", LOADS, default="none"),
+        Field("distance", "number", "Distance wanted (m)", high=10000),
+    ),
+    "pf1": (
+        Field("mode", "choice", "Movement",
+              (("move", "Move action"), ("double", "Double move"), ("run", "Run"),
+               ("charge", "Charge"), ("withdraw", "Withdraw"), ("step", "5-foot step"),
+               ("crawl", "Crawl")), default="move"),
+        Field("speed", "number", "Speed (m)", high=120),
+        Field("armour", "choice", "Armour worn", LOADS),
+        Field("moved", "flag", "Already moved this turn"),
+        Field("stand_up", "flag", "Stand up first"),
+    ),
+    "dnd5e": (
+        Field("speed", "number", "Speed (m)", high=120),
+        Field("mode", "choice", "Speed used",
+              (("walk", "Walking"), ("fly", "Flying"), ("climb", "Climbing"), ("swim", "Swimming"),
+               ("burrow", "Burrowing")), default="walk"),
+        Field("used", "number", "Already moved this turn (m)", high=1000),
+        Field("dash", "int", "Dash actions taken", high=3),
+        Field("stand_up", "flag", "Stand up first (half the speed)"),
+    ),
+}
+
+# The flags one stretch of a move can carry (rulesets that price segments).
+SEGMENT_FLAGS = {
+    "dnd5e": (("difficult", "Difficult terrain"), ("crawl", "Crawling"), ("squeeze", "Squeezing")),
+    "pf1": (("difficult", "Difficult terrain"),),
+}
+
+
+def movement_payload(ruleset_id: str, creature: dict, values: dict, segments=(), options=None) -> dict:
+    """The ``movement`` query payload; ``segments`` are (metres text, flags)."""
+    ruleset = get_ruleset(ruleset_id)
+    payload = {"ruleset": ruleset.id, "creature": creature,
+               **read(MOVEMENT.get(ruleset.id, ()), values)}
+    allowed = {k for k, _ in SEGMENT_FLAGS.get(ruleset.id, ())}
+    steps = []
+    for i, (metres, flags) in enumerate(segments):
+        item = read((Field("distance", "number", "Distance (m)", high=1000, required=True),),
+                    {"distance": metres})
+        for flag in flags:
+            if flag not in allowed:
+                raise InputError(f"segments[{i}]", f"unknown terrain {flag!r}", tuple(sorted(allowed)))
+            item[flag] = True
+        steps.append(item)
+    if steps:
+        if not allowed:
+            raise InputError("segments", f"{ruleset.id} does not price stretches of a move")
+        payload["segments"] = steps
+    if options:
+        payload["options"] = dict(options)
+    return payload
+
+
+# ----- the actions of a turn ---------------------------------------------------------------
+
+# Inputs that change what one action is (whether it provokes …), by ruleset and action.
+ACTION_INPUTS = {
+    "classic": {
+        "move": (Field("leaves_melee", "flag", "Leaves a melee"),
+                 Field("passes_enemies", "flag", "Passes close to enemies")),
+        "cast": (Field("components", "multi", "Components",
+                       (("verbal", "Verbal"), ("somatic", "Somatic"), ("material", "Material"))),),
+    },
+    "d20pl": {
+        "*": (Field("leaving_threatened", "flag", "Leaves a threatened area"),),
+        "std.cast-spell": (Field("defensive", "flag", "Casting defensively"),),
+        "full.cast-spell": (Field("defensive", "flag", "Casting defensively"),),
+        "std.spell-like": (Field("defensive", "flag", "Using it defensively"),),
+        "std.attack-unarmed": (Field("target_armed", "flag", "The target is armed"),),
+        "move.draw-weapon": (Field("stored", "flag", "Stored in a backpack"),),
+    },
+    "pf1": {
+        "cast_spell": (Field("defensive", "flag", "Casting defensively"),
+                       Field("spell_level", "int", "Spell level", high=9)),
+    },
+    "dnd5e": {
+        "move": (Field("leaves_reach", "flag", "Leaves a hostile creature's reach"),),
+    },
+}
+
+_TABLES = {  # ruleset id → (module, table name)
+    "classic": ("classic.proc_tables", "ACTIONS"),
+    "d20pl": ("d20pl.proc_actions_table", "ACTIONS"),
+    "dnd5e": ("dnd5e.tables", "ACTIONS"),
+    "pf1": ("pf1.action_table", "ACTION_TABLE"),
+}
+# Actions whose answer is a procedure of its own screen (classic close combat).
+CLASSIC_PROCEDURES = ("aoo", "grapple", "outside_attack", "split_effect", "break_free", "separate")
+# The id of the table's action that *is* the attack of opportunity, where there is one.
+AOO_ACTION = {"classic": "aoo", "dnd5e": "opportunity_attack"}
+
+
+def action_table(ruleset_id: str) -> list:
+    """[(id, English name, type)] of the ruleset's actions, in table order."""
+    module, name = _TABLES[ruleset_id]
+    table = getattr(importlib.import_module(f"mischia.rulesets.{module}"), name)
+    out = []
+    for a in table.values():
+        if ruleset_id == "classic" and a.id in CLASSIC_PROCEDURES:
+            continue
+        kind = getattr(a, "type", None) or getattr(a, "cost", "")
+        label = a.name or a.id.replace("_", " ")
+        out.append((a.id, label[:1].upper() + label[1:], kind))
+    return out
+
+
+def action_inputs(ruleset_id: str, action: str) -> tuple:
+    table = ACTION_INPUTS.get(ruleset_id, {})
+    return tuple(table.get("*", ())) + tuple(table.get(action, ()))
+
+
+def used_actions(used) -> list:
+    """The action ids taken this turn, in order, from a combatant's ``used``."""
+    taken = []
+    for entry in used or ():
+        parts = entry.split(":", 2)
+        if len(parts) == 3 and parts[0] == "act" and parts[1].isdigit():
+            taken.append((int(parts[1]), parts[2]))
+    return [aid for _n, aid in sorted(taken)]
+
+
+def aoo_count(used) -> int:
+    return sum(1 for entry in used or () if entry.startswith("aoo:"))
+
+
+def with_action(used, action: str) -> frozenset:
+    used = frozenset(used or ())
+    n = 1 + max([int(e.split(":")[1]) for e in used if e.startswith("act:")
+                 and e.split(":")[1].isdigit()] or [0])
+    return used | {f"act:{n}:{action}"}
+
+
+def without_last_action(used) -> frozenset:
+    used = frozenset(used or ())
+    acts = sorted((int(e.split(":")[1]), e) for e in used if e.startswith("act:")
+                  and e.split(":")[1].isdigit())
+    return used - {acts[-1][1]} if acts else used
+
+
+def with_aoo(ruleset_id: str, used) -> frozenset:
+    """``used`` after one attack of opportunity (the table's action where it is one)."""
+    if ruleset_id in AOO_ACTION:
+        return with_action(used, AOO_ACTION[ruleset_id])
+    return frozenset(used or ()) | {f"aoo:{aoo_count(used) + 1}"}
+
+
+def actions_payload(ruleset_id: str, creature: dict, used=(), action=None, values=None,
+                    options=None) -> dict:
+    """The ``actions`` query: the turn's economy after ``used`` (action ids)
+    and, with ``action``, that action under the inputs it reads."""
+    ruleset = get_ruleset(ruleset_id)
+    payload = {"ruleset": ruleset.id, "creature": _with_speed(ruleset.id, creature),
+               "used": list(used)}
+    if ruleset.id == "pf1":
+        payload["used"] = [u for u in used if u != "aoo"]
+    if action is not None:
+        payload["action"] = action
+        payload.update(read(action_inputs(ruleset.id, action), values or {}))
+    if options:
+        payload["options"] = dict(options)
+    return payload
+
+
+def _with_speed(ruleset_id: str, creature: dict) -> dict:
+    """dnd5e's actions query also prices movement; without a typed speed
+    the economy is still answered (movement 0 m, shown as unknown)."""
+    if ruleset_id != "dnd5e" or "speed" in (creature.get("stats") or {}):
+        return creature
+    return {**creature, "stats": {**(creature.get("stats") or {}), "speed": 0}}
+
+
+def provokes(ruleset_id: str, result: dict, payload: dict) -> dict:
+    """Does the action in this ``actions`` answer provoke? {value: True /
+    False / None (the GM decides), rule}."""
+    value = result.get("value") or {}
+    details = result.get("details") or {}
+    if ruleset_id == "dnd5e":
+        lines = ((details.get("check") or {}).get("provokes") or {}).get("lines", [])
+        hit = [l for l in lines if l["value"] == 1 and l.get("applied", True)]
+        off = [l for l in lines if not l.get("applied", True)]
+        if hit:
+            return {"value": True, "rule": hit[0]["rule"]}
+        return {"value": False, "rule": off[0]["rule"] if off else "ext.dnd5e.reactions-oa"}
+    if ruleset_id == "pf1":
+        lines = (details.get("provokes") or {}).get("lines", [])
+        rule = lines[0]["rule"] if lines else "ext.pf1.aoo"
+        v = value.get("provokes")
+        return {"value": None if v == "maybe" else bool(v), "rule": rule}
+    if ruleset_id == "d20pl":
+        moving = value.get("movement_provokes")
+        if moving and moving.get("provokes") == "yes":
+            return {"value": True, "rule": moving["rule"]}
+        v = value.get("provokes")
+        return {"value": {"yes": True, "no": False}.get(v), "rule": value.get("provokes_rule", "")}
+    # classic: only moving provokes; casting conflicts with the caster's own attack
+    rules = value.get("provokes_rules") or []
+    return {"value": bool(value.get("provokes")), "rule": rules[0] if rules else
+            value.get("rule") or "classic.aoo.no-declaration"}
+
+
+def aoo_check(ruleset_id: str, threatener: dict, threatener_used=(), actor=None, action=None,
+              values=None, options=None, rng=None) -> dict:
+    """May ``threatener`` make an attack of opportunity now? {can, rule,
+    left (attacks of opportunity it has left this round, when counted)}."""
+    values = values or {}
+    base = {"ruleset": ruleset_id}
+    if options:
+        base["options"] = dict(options)
+    used = list(threatener_used or ())
+    taken = used_actions(used)
+    if ruleset_id == "classic":
+        movement = "leave" if values.get("leaves_melee") or not values.get("passes_enemies") else "pass"
+        res = run("actions", {**base, "action": "aoo", "threatener": threatener, "movement": movement,
+                              "used": [u for u in taken if u == "aoo"]}, rng)
+        v = res["value"]
+        return {"can": bool(v["allowed"]), "rule": v["rule"], "left": 0 if "aoo" in taken else 1}
+    if ruleset_id == "d20pl":
+        n = aoo_count(used)
+        payload = {**base, "creature": actor or {"name": ""},
+                   "aoo": {"threatener": threatener, "used_this_round": min(n, 10)}}
+        if action is not None:
+            payload["action"] = action
+            payload.update(read(action_inputs(ruleset_id, action), values))
+        res = run("actions", payload, rng)
+        aoo = res["details"]["aoo"]
+        blocked = aoo.get("blocked_by") or []
+        rule = blocked[0]["rule"] if blocked else (aoo.get("provoked_rule") if aoo.get("can_attack")
+                                                   else aoo.get("threatened_rule"))
+        return {"can": bool(aoo["can_attack"]), "rule": rule, "left": 0 if n else 1}
+    if ruleset_id == "pf1":
+        res = run("actions", {**base, "creature": threatener, "aoo_used": min(aoo_count(used), 50)}, rng)
+        left = res["details"]["aoo_left"]
+        lines = (res.get("breakdown") or {}).get("lines", [])
+        denied = [l for l in lines if l.get("reason") == "denied"]
+        rule = denied[0]["rule"] if denied else (lines[0]["rule"] if lines else "")
+        return {"can": left > 0, "rule": rule, "left": left}
+    # dnd5e: the opportunity attack spends the reaction
+    res = run("actions", {**base, "creature": _with_speed(ruleset_id, threatener), "used": taken}, rng)
+    reaction = res["details"]["reaction"]
+    left = res["value"]["economy"]["reaction"]
+    lines = [l for l in reaction["lines"] if l["value"] < 0 and l.get("applied", True)]
+    return {"can": left > 0, "rule": lines[0]["rule"] if lines else "ext.dnd5e.reactions-oa",
+            "left": left}
+
+
+# ----- recording in the encounter ------------------------------------------------------------
+
+def set_used(enc, cid: str, used, message: str = "", rules=(), **params):
+    """The encounter with combatant ``cid``'s ``used`` replaced (and a log
+    line when ``message`` is given)."""
+    from .tracker import log
+    c = enc.get(cid)
+    enc = replace(enc, combatants=tuple(replace(x, used=frozenset(used)) if x.id == cid else x
+                                        for x in enc.combatants))
+    if message:
+        enc = log(enc, message, rules, name=c.name, **params)
+    return enc
+
+
+def record_aoo(enc, threatener_id: str, target_id: str, rule: str = ""):
+    """Spend ``threatener_id``'s attack of opportunity of this round."""
+    c = enc.get(threatener_id)
+    target = enc.get(target_id)
+    return set_used(enc, threatener_id, with_aoo(enc.ruleset, c.used),
+                    "{name} makes an attack of opportunity on {target}",
+                    (rule,) if rule else (), target=target.name)
+
+
+# ----- one turn: what is left, taking an action ----------------------------------------------
+
+def economy(ruleset_id: str, creature: dict, used=(), options=None, rng=None) -> dict:
+    """What is left of the turn after ``used``: {items: [(key, English
+    label, left)], rule, errors: [rule], result}. ``left`` is a count, or
+    metres for movement."""
+    payload = actions_payload(ruleset_id, creature, used, options=options)
+    res = run("actions", payload, rng)
+    value, details = res["value"] or {}, res["details"] or {}
+    items, errors, rule = [], [], ""
+    if ruleset_id == "dnd5e":
+        eco = value["economy"]
+        items = [("action", "Action", eco["action"]), ("bonus_action", "Bonus action", eco["bonus_action"]),
+                 ("reaction", "Reaction", eco["reaction"]), ("object", "Object interaction", eco["object"])]
+        if "speed" in (creature.get("stats") or {}):
+            items.append(("movement", "Movement (m)", details["movement"]["total"]))
+        rule = "dnd5e.turn.move-and-action"
+    elif ruleset_id == "pf1":
+        b = value["budget"]
+        items = [("standard", "Standard action", b["standard"]), ("move", "Move action", b["move"]),
+                 ("full_round", "Full-round action", b["full_round"]),
+                 ("swift", "Swift or immediate action", b["swift"]),
+                 ("five_foot_step", "5-foot step", b["five_foot_step"])]
+        rule = details["budget"]["rule"]
+    elif ruleset_id == "d20pl":
+        budget = details.get("budget")
+        left = budget["remaining"] if budget else {"standard": 1, "move": 1, "full-round": 1,
+                                                   "short_step": True}
+        items = [("standard", "Standard action", left["standard"]), ("move", "Move action", left["move"]),
+                 ("full-round", "Full-round action", left["full-round"]),
+                 ("short_step", "Short step", int(bool(left["short_step"])))]
+        rule = budget["bundle_rule"] if budget else "d20pl.action.round.standard-move"
+        errors = [e["rule"] for e in (budget or {}).get("errors", [])]
+    else:
+        available = set(value["available"])
+        items = [(a["id"], a["name"], int(a["id"] in available)) for a in value["actions"]
+                 if a["id"] not in CLASSIC_PROCEDURES or a["id"] == "aoo"]
+        notes = value.get("notes") or {}
+        rule = notes.get("move") or notes.get("actions") or "classic.action.complex-half-move"
+    return {"items": items, "rule": rule, "errors": errors, "result": res}
+
+
+def take_action(ruleset_id: str, creature: dict, used=(), action: str = "", values=None,
+                options=None, rng=None) -> dict:
+    """Check one action against the turn: {allowed, rule (why not, or the
+    action's rule), provokes {value, rule}, result}."""
+    payload = actions_payload(ruleset_id, creature, used, action, values, options)
+    res = run("actions", payload, rng)
+    value, details = res["value"] or {}, res["details"] or {}
+    if ruleset_id == "dnd5e":
+        check = details["check"]
+        allowed, rule = bool(check["allowed"]), check["rule"]
+    elif ruleset_id == "pf1":
+        allowed = bool(value["allowed"])
+        rule = (value["blocked_by"] or [value["type_rule"]])[0]
+    elif ruleset_id == "d20pl":
+        budget = details.get("budget") or {}
+        allowed = bool(value.get("allowed", True))
+        errors = [e["rule"] for e in budget.get("errors", [])]
+        rule = errors[0] if errors else value.get("type_rule", value.get("rule", ""))
+    else:
+        left = economy(ruleset_id, creature, used, options, rng)
+        free = {k for k, _label, n in left["items"] if n}
+        if action not in free:
+            allowed, rule = False, left["rule"]
+        else:
+            rules = {a["id"]: a["rule"] for a in left["result"]["value"]["actions"]}
+            allowed, rule = bool(value.get("allowed", True)), value.get("rule") or rules.get(action, "")
+    return {"allowed": allowed, "rule": rule, "provokes": provokes(ruleset_id, res, payload),
+            "result": res}
