@@ -23,12 +23,15 @@ $(STAMP_NPM): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-# static/vendor/, pyscript.toml [files] and sw.js (cheap: always rerun)
+# translations (locale/*.po -> py/mischia_ui/locale/*.mo), static/vendor/,
+# pyscript.toml [files] and sw.js (cheap: always rerun)
 build: check-python $(STAMP_NPM)
+	$(PYTHON) scripts/i18n.py compile
 	$(PYTHON) scripts/build.py
 
 # exactly the deployable files in _site/ (what GitHub Pages gets)
 site: check-python $(STAMP_NPM)
+	$(PYTHON) scripts/i18n.py compile
 	$(PYTHON) scripts/build.py --site $(SITE)
 
 serve: site

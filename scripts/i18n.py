@@ -55,7 +55,7 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italian", "pl": "Polish"}
 # module-level tables in the UI whose string values are English message ids
 # (a tuple value contributes its last element: ("module", "Label"))
 UI_TABLES = {
-    "py/mischia_ui/labels.py": ("LINES", "REASONS", "STATS", "STATUSES", "SIDES", "UNITS"),
+    "py/mischia_ui/labels.py": ("LINES", "REASONS", "STATS", "STATUSES", "SIDES", "RESOURCES", "UNITS"),
     "py/mischia_ui/app.py": ("SCREENS",),
 }
 UI_FUNCS = {"_": "s", "N_": "s", "gettext": "s", "ngettext": "p", "pgettext": "cs", "npgettext": "cp"}
@@ -386,6 +386,9 @@ def extract_engine(catalog: Catalog) -> None:
                     catalog.add(reminder.text, ref=ref, note=f"reminder; rule {reminder.rule}")
             for oid, option in ruleset.options.items():
                 ref = f"{rid}:option:{oid}"
+                if hasattr(labels, "option_name"):
+                    _record(catalog, recorder, ref, "name of a ruleset option",
+                            lambda: labels.option_name(oid))
                 if option.text:
                     catalog.add(option.text, ref=ref, note=f"ruleset option; rule {option.rule}")
                 for choice in option.choices:

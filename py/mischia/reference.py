@@ -22,14 +22,18 @@ def table(lang: str = "en") -> dict:
         try:
             with open(path, encoding="utf-8") as fh:
                 _CACHE[lang] = json.load(fh)
-        except OSError:
+        except (OSError, ValueError):  # not shipped, or unreadable: English is used
             _CACHE[lang] = {}
     return _CACHE[lang]
 
 
 def entry(rule_id: str, lang: str = "en"):
-    """The entry for ``rule_id`` in ``lang``, else English, else None."""
-    return table(lang).get(rule_id) or table("en").get(rule_id)
+    """The entry for ``rule_id`` in ``lang`` when it has text, else the
+    English one, else None."""
+    found = table(lang).get(rule_id) if lang != "en" else None
+    if isinstance(found, dict) and str(found.get("text") or "").strip():
+        return found
+    return table("en").get(rule_id)
 
 
 def text(rule_id: str, lang: str = "en") -> str:

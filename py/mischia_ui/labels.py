@@ -48,6 +48,16 @@ def status_label(status: str) -> str:
     return _(STATUSES.get(status, humanize(status)))
 
 
+def option_name(option_id: str) -> str:
+    """A ruleset option's short name (``initiative_ties`` → "Initiative ties")."""
+    return _(humanize(option_id))
+
+
+def resource_label(resource: str) -> str:
+    """What a combatant spends in a round (``aoo``, ``bonus_action`` …)."""
+    return _(RESOURCES.get(resource, humanize(resource)))
+
+
 def side_label(side: str) -> str:
     return _(SIDES.get(side, humanize(side)))
 
@@ -62,6 +72,12 @@ def log_text(ruleset, entry) -> str:
         params["condition"] = condition_name(ruleset, params["condition_id"])
     if "status" in params:
         params["status"] = status_label(params["status"])
+    if "resource" in params:
+        params["resource"] = resource_label(params["resource"])
+    if "option" in params:
+        if "choice" in params:
+            params["choice"] = choice_name(params["choice"], params["option"])
+        params["option"] = option_name(params["option"])
     try:
         return _(key).format(**params)
     except (KeyError, IndexError, ValueError):
@@ -147,3 +163,7 @@ STATUSES = {
     "down": "Down", "dead": "Dead",
 }
 SIDES = {"party": "Party", "foes": "Foes", "other": "Others"}
+RESOURCES = {
+    "aoo": "Attack of opportunity", "standard": "Standard action", "move": "Move action",
+    "swift": "Swift action", "action": "Action", "bonus_action": "Bonus action", "reaction": "Reaction",
+}

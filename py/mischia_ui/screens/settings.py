@@ -1,4 +1,10 @@
-"""Settings: language, theme (dark mode for dim tables), keeping the screen awake."""
+"""Settings: language, theme (dark mode for dim tables), keeping the screen awake.
+
+Changing the language takes effect at once: the app reloads the catalogue
+and redraws the tab bar and the current screen (``App.save_settings``);
+the encounter, its undo history and the screen shown stay as they were.
+"Automatic" follows the browser's language, which is also the default.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +12,24 @@ from ..dom import el
 from ..i18n import LANGUAGES, _, current_language
 
 
-def _select(sid, label, options, value, on_change):
-    select = el("select", attrs={"id": sid, "name": sid})
-    for code, text in options:
-        option = el("option", text, attrs={"value": code})
+def _select(sid, label, options, value, on_change, hint=""):
+    attrs = {"id": sid, "name": sid}
+    if hint:
+        attrs["aria-describedby"] = sid + "-hint"
+    select = el("select", attrs=attrs)
+    for code, text, lang in options:
+        option_attrs = {"value": code}
+        if lang:
+            option_attrs["lang"] = lang  # read each language's name in that language
+        option = el("option", text, attrs=option_attrs)
         if code == value:
             option.setAttribute("selected", "")
         select.append(option)
     select.onchange = lambda event: on_change(select.value)
-    return el("div", cls="field", children=[el("label", label, attrs={"for": sid}), select])
+    children = [el("label", label, attrs={"for": sid}), select]
+    if hint:
+        children.append(el("p", hint, cls="muted", attrs={"id": sid + "-hint"}))
+    return el("div", cls="field", children=children)
 
 
 class Screen:
@@ -24,10 +39,16 @@ class Screen:
 
     def render(self, **params) -> None:
         s = self.app.settings
-        lang = _select("setting-lang", _("Language"), list(LANGUAGES.items()),
-                       s.get("lang") or current_language(), lambda v: self.app.save_settings(lang=v))
+        chosen = s.get("lang") or ""
+        languages = [("", _("Automatic (the browser's language)"), "")]
+        languages += [(code, name, code) for code, name in LANGUAGES.items()]
+        hint = (_("Now showing: {language}.").format(language=LANGUAGES[current_language()])
+                if not chosen else "")
+        lang = _select("setting-lang", _("Language"), languages, chosen,
+                       lambda v: self.app.save_settings(lang=v), hint)
         theme = _select("setting-theme", _("Theme"),
-                        [("system", _("Follow the system")), ("light", _("Light")), ("dark", _("Dark"))],
+                        [("system", _("Follow the system"), ""), ("light", _("Light"), ""),
+                         ("dark", _("Dark"), "")],
                         s.get("theme", "system"), lambda v: self.app.save_settings(theme=v))
         wake = el("input", attrs={"type": "checkbox", "id": "setting-wakelock"})
         wake.checked = bool(s.get("wakelock", True))
