@@ -459,3 +459,66 @@ def take_action(ruleset_id: str, creature: dict, used=(), action: str = "", valu
             allowed, rule = bool(value.get("allowed", True)), value.get("rule") or rules.get(action, "")
     return {"allowed": allowed, "rule": rule, "provokes": provokes(ruleset_id, res, payload),
             "result": res}
+
+
+# ----- reading a concentration answer --------------------------------------------------------
+
+CAST_ACTION = {"classic": "cast", "d20pl": "std.cast-spell", "pf1": "cast_spell", "dnd5e": "cast_spell"}
+
+
+def concentration_answer(ruleset_id: str, result: dict) -> dict:
+    """One shape for every ruleset's concentration answer: {outcome: kept /
+    lost / blocked / roll (a die still to be typed), rule, dc, total,
+    chance, roll, missing (roll key), breakdowns [(English title, breakdown)]}."""
+    value, details = result.get("value"), result.get("details") or {}
+    bd = result.get("breakdown")
+    out = {"outcome": "kept", "rule": "", "dc": None, "total": None, "chance": None, "roll": None,
+           "missing": "", "breakdowns": []}
+    missing = [p for p in result.get("prompts", []) if (p.get("params") or {}).get("field")]
+    if ruleset_id == "d20pl":
+        check = details.get("check") or {}
+        out.update(dc=value.get("dc"), total=value.get("total"), rule=check.get("rule", ""))
+        if not value.get("can_cast", True):
+            blocked = details.get("blocked_by") or [{}]
+            out.update(outcome="blocked", rule=blocked[0].get("rule", ""))
+        elif value.get("success") is None and missing:
+            out.update(outcome="roll", missing=missing[0]["params"]["field"].split(".", 1)[1],
+                       rule=missing[0]["rule"])
+        elif value.get("success") is False:
+            out["outcome"] = "lost"
+        if bd:
+            out["breakdowns"].append(("Concentration check", bd))
+        if check.get("dc"):
+            out["breakdowns"].append(("DC", check["dc"]))
+        if details.get("spell_failure"):
+            out["breakdowns"].append(("Spell failure chance", details["spell_failure"]))
+    elif ruleset_id == "pf1":
+        out.update(dc=value["dc"], total=value["total"], rule="ext.pf1.concentration")
+        if value.get("blocked_by"):
+            out.update(outcome="blocked", rule=value["blocked_by"][0])
+        elif not value["success"]:
+            out["outcome"] = "lost"
+        out["breakdowns"] += [("Concentration check", bd), ("DC", details["dc"])]
+    elif ruleset_id == "dnd5e":
+        out.update(dc=details.get("dc"), total=details.get("total"), rule="ext.dnd5e.concentration")
+        if value is False:
+            out["outcome"] = "lost"
+        out["breakdowns"].append(("Constitution save", bd))
+        if details.get("dc_breakdown"):
+            out["breakdowns"].append(("DC", details["dc_breakdown"]))
+        if (details.get("mode_lines") or {}).get("lines"):
+            out["breakdowns"].append(("Advantage and disadvantage", details["mode_lines"]))
+    else:
+        out.update(chance=value.get("failure_chance"), roll=value.get("roll"), rule="classic.conc.check")
+        if not value.get("allowed", True):
+            out["outcome"] = "blocked"
+            out["rule"] = bd["lines"][0]["rule"] if bd and bd.get("lines") else out["rule"]
+        elif value.get("roll") is None and value.get("failure_chance"):
+            out.update(outcome="roll", missing="d100")
+        elif value.get("failed"):
+            out["outcome"] = "lost"
+        if bd:
+            out["breakdowns"].append(("Chance to lose concentration", bd))
+        if details.get("spell_failure"):
+            out["breakdowns"].append(("Spell failure chance", details["spell_failure"]))
+    return out

@@ -200,3 +200,24 @@ def test_actions_taken_are_kept_on_the_combatant_until_its_next_turn():
     assert ft.used_actions(enc.get("c1").used) == ["move"]
     enc = tracker.next_turn(tracker.next_turn(enc))
     assert enc.current().id == "c1" and ft.used_actions(enc.get("c1").used) == []
+
+
+# --- one shape for every ruleset's concentration answer ------------------------------
+
+@pytest.mark.parametrize("rid, creature, values, outcome, dc", [
+    ("d20pl", {"stats": {"concentration": 6}}, {"damage": "7", "spell_level": "2", "rolls.d20": "12"}, "lost", 19),
+    ("d20pl", {"stats": {"concentration": 6}}, {"damage": "7", "spell_level": "2"}, "roll", 19),
+    ("pf1", {"stats": {"caster_level": 5, "casting_mod": 3}},
+     {"reason": "defensive", "spell_level": "2", "rolls.d20": "11"}, "kept", 19),
+    ("dnd5e", {"stats": {"con_mod": 2}}, {"damage": "24", "rolls.d20": "9"}, "lost", 12),
+    ("classic", {"conditions": [{"id": "hindered"}]}, {}, "roll", None),
+    ("classic", {"conditions": [{"id": "hindered"}]}, {"rolls.d100": "31"}, "kept", None),
+    ("classic", {"conditions": [{"id": "paralysed"}]}, {}, "blocked", None),
+])
+def test_concentration_answer(rid, creature, values, outcome, dc):
+    res = run("concentration", ft.concentration_payload(rid, creature, values))
+    answer = ft.concentration_answer(rid, res)
+    assert answer["outcome"] == outcome and answer["dc"] == dc
+    assert answer["rule"] and answer["breakdowns"]
+    if outcome == "roll":
+        assert answer["missing"] in ("d20", "d100")
