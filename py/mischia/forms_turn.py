@@ -242,40 +242,127 @@ def used_actions(used) -> list:
     return [aid for _n, aid in sorted(taken)]
 
 
+def _numbered(used, prefix: str) -> list:
+    return sorted(int(e[len(prefix):]) for e in used or () if e.startswith(prefix)
+                  and e[len(prefix):].isdigit())
+
+
 def aoo_count(used) -> int:
-    return sum(1 for entry in used or () if entry.startswith("aoo:"))
+    """Attacks of opportunity made this round (``aoo:N``, the tracker's tag too)."""
+    return len(_numbered(used, "aoo:"))
 
 
-def with_action(used, action: str) -> frozenset:
-    used = frozenset(used or ())
-    n = 1 + max([int(e.split(":")[1]) for e in used if e.startswith("act:")
-                 and e.split(":")[1].isdigit()] or [0])
-    return used | {f"act:{n}:{action}"}
+def resource_count(used, resource: str) -> int:
+    """Uses of a tracker resource (``res:NAME:N``) this round."""
+    return len(_numbered(used, f"res:{resource}:"))
 
 
-def without_last_action(used) -> frozenset:
-    used = frozenset(used or ())
-    acts = sorted((int(e.split(":")[1]), e) for e in used if e.startswith("act:")
-                  and e.split(":")[1].isdigit())
-    return used - {acts[-1][1]} if acts else used
+def engine_used(ruleset_id: str, used) -> list:
+    """The ``used`` list the ruleset's actions query reads: the actions
+    taken, plus what was spent elsewhere (an attack of opportunity in
+    classic; a reaction or bonus action spent from the tracker in dnd5e)."""
+    taken = used_actions(used)
+    if ruleset_id == "classic" and aoo_count(used) and "aoo" not in taken:
+        taken.append("aoo")
+    if ruleset_id == "dnd5e":
+        from importlib import import_module
+        table = import_module("mischia.rulesets.dnd5e.tables").ACTIONS
+        for resource, generic in (("reaction", "reaction"), ("bonus_action", "bonus_action")):
+            have = sum(1 for a in taken if table[a].cost == resource)
+            taken += [generic] * max(0, resource_count(used, resource) - have)
+    return taken
+
+
+def _add(used, prefix: str) -> frozenset:
+    numbers = _numbered(used, prefix)
+    return frozenset(used) | {f"{prefix}{(numbers[-1] if numbers else 0) + 1}"}
+
+
+def _drop(used, prefix: str) -> frozenset:
+    numbers = _numbered(used, prefix)
+    return frozenset(used) - {f"{prefix}{numbers[-1]}"} if numbers else frozenset(used)
 
 
 def with_aoo(ruleset_id: str, used) -> frozenset:
-    """``used`` after one attack of opportunity (the table's action where it is one)."""
-    if ruleset_id in AOO_ACTION:
-        return with_action(used, AOO_ACTION[ruleset_id])
-    return frozenset(used or ()) | {f"aoo:{aoo_count(used) + 1}"}
+    """``used`` after one attack of opportunity: ``aoo:N`` (dnd5e: the
+    reaction, ``res:reaction:N``)."""
+    used = frozenset(used or ())
+    return _add(used, "res:reaction:" if ruleset_id == "dnd5e" else "aoo:")
+
+
+def aoos_made(ruleset_id: str, used) -> int:
+    if ruleset_id == "dnd5e":
+        return resource_count(used, "reaction")
+    return aoo_count(used)
+
+
+# tracker resources (``tracker.TURN_RESOURCES``) an action of each type spends
+_TYPE_RESOURCES = {"d20pl": {"standard": ("standard",), "move": ("move",),
+                             "full-round": ("standard", "move")}}
+_COUNTED = {"pf1": ("standard", "move", "swift"), "dnd5e": ("action", "bonus_action", "reaction")}
+
+
+def _resources_spent(ruleset_id, creature, used, action, options) -> tuple:
+    """The tracker resources that taking ``action`` after ``used`` spends."""
+    if ruleset_id in _COUNTED:
+        before = {k: n for k, _l, n in economy(ruleset_id, creature, used, options)["items"]}
+        after = {k: n for k, _l, n in economy(ruleset_id, creature, with_action(used, action),
+                                               options)["items"]}
+        return tuple(k for k in _COUNTED[ruleset_id] if after.get(k, 0) < before.get(k, 0))
+    if ruleset_id in _TYPE_RESOURCES:
+        kinds = {a: t for a, _n, t in action_table(ruleset_id)}
+        spent = list(_TYPE_RESOURCES[ruleset_id].get(kinds.get(action, ""), ()))
+        if spent == ["move"] and any(kinds.get(a) == "move" for a in used_actions(used)):
+            spent = ["standard"]          # a move action in place of the standard one
+        return tuple(spent)
+    return ()
+
+
+def with_action(used, action: str) -> frozenset:
+    """``used`` with one more action taken (``act:N:ID``)."""
+    used = frozenset(used or ())
+    acts = [int(e.split(":")[1]) for e in used if e.startswith("act:") and e.split(":")[1].isdigit()]
+    return used | {f"act:{1 + max(acts or [0])}:{action}"}
+
+
+def record_action(ruleset_id: str, creature: dict, used, action: str, options=None) -> frozenset:
+    """``used`` after taking ``action``: the action and the tracker
+    resources it spends (so the tracker's turn view agrees)."""
+    spent = _resources_spent(ruleset_id, creature, used, action, options)
+    out = with_action(used, action)
+    for resource in spent:
+        out = _add(out, f"res:{resource}:")
+    return out
+
+
+def undo_action(ruleset_id: str, creature: dict, used, options=None) -> frozenset:
+    """``used`` without the last action taken (and the resources it spent)."""
+    used = frozenset(used or ())
+    acts = sorted((int(e.split(":")[1]), e) for e in used if e.startswith("act:")
+                  and e.split(":")[1].isdigit())
+    if not acts:
+        return used
+    before = used - {acts[-1][1]}
+    action = acts[-1][1].split(":", 2)[2]
+    out = before
+    for resource in _resources_spent(ruleset_id, creature, _minus_res(before, action), action, options):
+        out = _drop(out, f"res:{resource}:")
+    return out
+
+
+def _minus_res(used, _action):
+    """The actions taken before, without the resources they spent: what
+    ``record_action`` saw when it priced the action being undone."""
+    return frozenset(e for e in used if not e.startswith("res:"))
 
 
 def actions_payload(ruleset_id: str, creature: dict, used=(), action=None, values=None,
                     options=None) -> dict:
-    """The ``actions`` query: the turn's economy after ``used`` (action ids)
-    and, with ``action``, that action under the inputs it reads."""
+    """The ``actions`` query: the turn's economy after ``used`` (a
+    combatant's ``used`` set, see ``engine_used``) and, with ``action``, that action under the inputs it reads."""
     ruleset = get_ruleset(ruleset_id)
     payload = {"ruleset": ruleset.id, "creature": _with_speed(ruleset.id, creature),
-               "used": list(used)}
-    if ruleset.id == "pf1":
-        payload["used"] = [u for u in used if u != "aoo"]
+               "used": engine_used(ruleset.id, used)}
     if action is not None:
         payload["action"] = action
         payload.update(read(action_inputs(ruleset.id, action), values or {}))
@@ -329,8 +416,8 @@ def aoo_check(ruleset_id: str, threatener: dict, threatener_used=(), actor=None,
     base = {"ruleset": ruleset_id}
     if options:
         base["options"] = dict(options)
-    used = list(threatener_used or ())
-    taken = used_actions(used)
+    used = frozenset(threatener_used or ())
+    taken = engine_used(ruleset_id, used)
     if ruleset_id == "classic":
         movement = "leave" if values.get("leaves_melee") or not values.get("passes_enemies") else "pass"
         res = run("actions", {**base, "action": "aoo", "threatener": threatener, "movement": movement,

@@ -96,9 +96,30 @@ def test_segments_refused_where_a_ruleset_does_not_price_them():
 # --- the turn's actions --------------------------------------------------------------
 
 def test_used_actions_keep_their_order():
-    used = ft.with_action(ft.with_action(frozenset({"ready"}), "move"), "five_foot_step")
-    assert ft.used_actions(used) == ["move", "five_foot_step"]
-    assert ft.used_actions(ft.without_last_action(used)) == ["move"]
+    used = ft.with_action(ft.with_action(frozenset({"ready"}), "attack_melee"), "five_foot_step")
+    assert ft.used_actions(used) == ["attack_melee", "five_foot_step"]
+    assert ft.undo_action("pf1", {}, used) == ft.with_action({"ready"}, "attack_melee")
+
+
+@pytest.mark.parametrize("rid, actions, spent", [
+    ("pf1", ["move", "move"], {"res:move:1", "res:standard:1"}),     # a move in place of the standard
+    ("pf1", ["full_attack"], {"res:move:1", "res:standard:1"}),
+    ("pf1", ["attack_melee"], {"res:standard:1"}),
+    ("d20pl", ["full.full-attack"], {"res:standard:1", "res:move:1"}),
+    ("d20pl", ["move.move", "move.move"], {"res:move:1", "res:standard:1"}),
+    ("dnd5e", ["attack", "bonus_action"], {"res:action:1", "res:bonus_action:1"}),
+    ("classic", ["stand_up"], set()),
+])
+def test_actions_spend_the_trackers_resources_and_undo_gives_them_back(rid, actions, spent):
+    creature = {"stats": {"speed": 9}, "traits": ["bonus.cunning_action"]} if rid == "dnd5e" else {}
+    used = frozenset()
+    for action in actions:
+        used = ft.record_action(rid, creature, used, action)
+    assert {e for e in used if e.startswith("res:")} == spent
+    assert ft.used_actions(used) == actions
+    for _ in actions:
+        used = ft.undo_action(rid, creature, used)
+    assert used == frozenset()
 
 
 @pytest.mark.parametrize("rid, first, second", [
@@ -107,7 +128,7 @@ def test_used_actions_keep_their_order():
 def test_a_second_action_of_the_same_kind_is_refused(rid, first, second):
     creature = {"stats": {"speed": 9}} if rid == "dnd5e" else {}
     assert ft.take_action(rid, creature, [], first)["allowed"]
-    used = ft.used_actions(ft.with_action((), first))
+    used = ft.with_action((), first)
     answer = ft.take_action(rid, creature, used, second)
     assert answer["allowed"] is False and answer["rule"]
 
@@ -153,13 +174,13 @@ def test_pf1_combat_reflexes_allows_more_than_one():
 
 
 def test_economy_items_per_ruleset():
-    eco = ft.economy("dnd5e", {"stats": {"speed": 9}}, ["attack"])
+    eco = ft.economy("dnd5e", {"stats": {"speed": 9}}, ft.with_action((), "attack"))
     assert dict((k, n) for k, _l, n in eco["items"]) == {
         "action": 0, "bonus_action": 0, "reaction": 1, "object": 1, "movement": 9}
-    eco = ft.economy("d20pl", {}, ["full.full-attack"])
+    eco = ft.economy("d20pl", {}, ft.with_action((), "full.full-attack"))
     assert dict((k, n) for k, _l, n in eco["items"])["standard"] == 0
     assert eco["rule"] == "d20pl.action.round.full"
-    eco = ft.economy("classic", {}, ["stand_up"])
+    eco = ft.economy("classic", {}, ft.with_action((), "stand_up"))
     assert dict((k, n) for k, _l, n in eco["items"])["move"] == 1
     assert eco["rule"] == "classic.action.complex-half-move"
 
@@ -185,7 +206,7 @@ def test_attack_of_opportunity_is_recorded_logged_and_reset_at_the_bandits_turn(
     history = History(enc)
     after = ft.record_aoo(enc, "c2", "c1", "ext.pf1.aoo")
     history = history.do(after)
-    assert ft.aoo_count(after.get("c2").used) == 1
+    assert after.get("c2").used == frozenset({"aoo:1"})    # the tracker's tag for it
     assert after.log[-1].key == "{name} makes an attack of opportunity on {target}"
     assert after.log[-1].params == {"name": "Bandit", "target": "Lyra"}
     assert ft.aoo_check("pf1", after.get("c2").creature().to_dict(), after.get("c2").used)["can"] is False
@@ -196,8 +217,9 @@ def test_attack_of_opportunity_is_recorded_logged_and_reset_at_the_bandits_turn(
 
 def test_actions_taken_are_kept_on_the_combatant_until_its_next_turn():
     enc = _fight()
-    enc = ft.set_used(enc, "c1", ft.with_action(enc.get("c1").used, "move"))
+    enc = ft.set_used(enc, "c1", ft.record_action("pf1", {}, enc.get("c1").used, "move"))
     assert ft.used_actions(enc.get("c1").used) == ["move"]
+    assert {r: n for r, _rule, _per, n in tracker.turn_resources(enc, "c1")}["move"] == 1
     enc = tracker.next_turn(tracker.next_turn(enc))
     assert enc.current().id == "c1" and ft.used_actions(enc.get("c1").used) == []
 
@@ -221,3 +243,15 @@ def test_concentration_answer(rid, creature, values, outcome, dc):
     assert answer["rule"] and answer["breakdowns"]
     if outcome == "roll":
         assert answer["missing"] in ("d20", "d100")
+
+
+def test_a_dnd5e_opportunity_attack_spends_the_reaction_the_tracker_counts():
+    used = ft.with_aoo("dnd5e", frozenset())
+    assert used == frozenset({"res:reaction:1"})
+    eco = ft.economy("dnd5e", {"stats": {"speed": 9}}, used)
+    assert dict((k, n) for k, _l, n in eco["items"])["reaction"] == 0
+
+
+def test_a_classic_attack_of_opportunity_uses_up_the_actors_own():
+    eco = ft.economy("classic", {}, ft.with_aoo("classic", frozenset()))
+    assert dict((k, n) for k, _l, n in eco["items"])["aoo"] == 0
