@@ -502,6 +502,8 @@ def mo_bytes(messages, header: str) -> bytes:
     for msg in messages:
         if msg.obsolete or not msg.msgid or not msg.translated():
             continue
+        if not msg.plural and msg.strs == [msg.msgid]:
+            continue  # the same words: gettext gives the message id back anyway
         key = msg.msgid.encode("utf-8")
         if msg.plural:
             key += b"\0" + msg.plural.encode("utf-8")
