@@ -42,6 +42,7 @@ class App:
         self.history = None
         self.encounter_id = ""
         self._screens = {}
+        self.settings_hooks = {}   # name → callable run after settings change (e.g. the wake lock)
         self.screen_name = "fight"
         self.params = {}
         self.open_encounter(self.store.current_id)
@@ -104,6 +105,8 @@ class App:
             i18n.set_language(changes["lang"] or i18n.browser_language())
             self._build()
         apply_theme(self.settings)
+        for hook in list(self.settings_hooks.values()):
+            hook()
 
     # ----- navigation ---------------------------------------------------------------
     def _build(self) -> None:
