@@ -574,20 +574,23 @@ def check(catalog: Catalog | None = None) -> list:
             if not msg.translated():
                 problems.append(f"{where}: not translated")
                 continue
+            singular, plural = set(placeholders(template.msgid)), set(placeholders(template.plural))
             if template.plural:
                 if msg.plural != template.plural:
                     problems.append(f"{where}: plural id differs")
                 if len(msg.strs) != n:
                     problems.append(f"{where}: {len(msg.strs)} plural forms, {lang} has {n}")
-                expected = placeholders(template.plural)
-                if placeholders(template.msgid) != expected and set(placeholders(template.msgid)) - set(expected):
-                    problems.append(f"{where}: singular and plural ids use different placeholders")
-            else:
-                expected = placeholders(template.msgid)
-            for form in msg.strs:
-                if sorted(set(placeholders(form))) != sorted(set(expected)):
-                    problems.append(f"{where}: placeholders {placeholders(form)} in {form!r}, "
-                                    f"expected {expected}")
+                if singular - plural:
+                    problems.append(f"{where}: the singular id has placeholders the plural lacks")
+            for index, form in enumerate(msg.strs):
+                used = set(placeholders(form))
+                # the first form serves n == 1 only (it, pl, en): like the English
+                # singular it may leave out the count
+                ok = (singular <= used <= plural) if template.plural and index == 0 else (
+                    used == (plural if template.plural else singular))
+                if not ok:
+                    problems.append(f"{where}: placeholders {sorted(used)} in {form!r}, expected "
+                                    f"{sorted(plural if template.plural and index else singular)}")
     return problems
 
 
