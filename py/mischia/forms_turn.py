@@ -609,3 +609,89 @@ def concentration_answer(ruleset_id: str, result: dict) -> dict:
         if details.get("spell_failure"):
             out["breakdowns"].append(("Spell failure chance", details["spell_failure"]))
     return out
+
+
+# ----- movement answers -----------------------------------------------------------------------
+
+def movement_answer(ruleset_id: str, result: dict) -> dict:
+    """{left (what remains or the distance allowed), unit (metres/hexes),
+    allowed, rule, breakdowns [(English title, breakdown)]}."""
+    value, details, bd = result.get("value"), result.get("details") or {}, result.get("breakdown")
+    if ruleset_id == "dnd5e":
+        return {"left": value["remaining"], "unit": "metres", "allowed": value["allowed"],
+                "rule": "dnd5e.move.budget", "label": "Movement left",
+                "breakdowns": [("Speed", details["speed"]), ("Cost of the move", bd),
+                               ("Movement left", details["remaining"])]}
+    if ruleset_id == "pf1":
+        blocked = value.get("blocked_by") or []
+        return {"left": value["remaining"], "unit": "metres", "allowed": value["allowed"],
+                "rule": blocked[0] if blocked else (bd["lines"][0]["rule"] if bd["lines"] else ""),
+                "label": "Movement left",
+                "breakdowns": [("Movement allowed", bd), ("Cost of the move", details["cost"])]}
+    if ruleset_id == "d20pl":
+        left = details.get("remaining", value["distance"])
+        return {"left": left, "unit": "metres", "allowed": value.get("fits", True), "rule": value["rule"],
+                "label": "Movement left" if "remaining" in details else "Distance this action",
+                "breakdowns": [("Distance this action", bd)]}
+    left = details.get("remaining", value)
+    return {"left": left, "unit": "hexes", "allowed": details.get("fits", True),
+            "rule": details.get("action", {}).get("rule", "ext.classic.sizes-weapons"),
+            "label": "Hexes left" if "remaining" in details else "Hexes this round",
+            "breakdowns": [("Hexes this round", bd)]}
+
+
+# ----- classic close combat ---------------------------------------------------------------------
+
+WEAPON_SIZE = Field("victim_weapon", "choice", "The victim's weapon",
+                    (("S", "Small"), ("M", "Medium"), ("L", "Large")))
+
+GRAPPLE = {
+    "grapple": (WEAPON_SIZE,
+                Field("victim_acted", "flag", "The victim has already acted or attacked another"),
+                die("rolls.attacker", "Attacker's Dexterity d20", 20),
+                die("rolls.victim", "Victim's Dexterity d20", 20)),
+    "outside_attack": (Field("save.chance", "int", "Attacker's Reflex save (%)", low=-100, high=200,
+                             required=True),
+                       Field("aimed_precision", "flag", "Aimed precision"),
+                       die("rolls.save", "Reflex save d100", 100)),
+    "split_effect": (Field("amount", "int", "Damage or effect to split", high=10000, required=True),),
+    "break_free": (Field("both_want", "flag", "Both want to separate"),
+                   Field("saves.breaker", "int", "Robustness save of the one breaking free (%)", low=0,
+                         high=100),
+                   Field("saves.holder", "int", "Robustness save of the other (%)", low=0, high=100),
+                   Field("helpers", "int", "Helpers pulling them apart", high=10),
+                   die("rolls.breaker", "d100 of the one breaking free", 100),
+                   die("rolls.holder", "d100 of the other", 100)),
+}
+
+
+def grapple_payload(procedure: str, attacker: dict, victim: dict, values: dict, names=("", ""),
+                    options=None) -> dict:
+    """The classic ``actions`` payload of one close-combat procedure."""
+    if procedure not in GRAPPLE:
+        raise InputError("action", f"unknown procedure {procedure!r}", tuple(GRAPPLE))
+    fields = read(GRAPPLE[procedure], values)
+    payload = {"ruleset": "classic", "action": procedure}
+    if options:
+        payload["options"] = dict(options)
+    target, other = names[0] or "target", names[1] or "other"
+    if procedure == "grapple":
+        payload.update(attacker=attacker, victim=victim, rolls=fields.get("rolls", {}))
+        if fields.get("victim_weapon"):
+            payload["victim_weapon"] = [f"size.{fields['victim_weapon']}"]
+        if fields.get("victim_acted"):
+            payload["victim_used"] = ["attack"]
+    elif procedure == "outside_attack":
+        payload.update(attacker=attacker, target=target, other=other, save=fields["save"],
+                       aimed_precision=bool(fields.get("aimed_precision")), rolls=fields.get("rolls", {}))
+    elif procedure == "split_effect":
+        payload.update(amount=fields["amount"], target=target, other=other)
+    else:
+        payload.update(both_want=bool(fields.get("both_want")), helpers=fields.get("helpers", 0),
+                       rolls=fields.get("rolls", {}))
+        if not fields.get("both_want"):
+            for key in ("breaker", "holder"):
+                if key not in fields.get("saves", {}):
+                    raise InputError(f"saves.{key}", "is required: a save chance from 0 to 100")
+            payload["saves"] = fields["saves"]
+    return payload

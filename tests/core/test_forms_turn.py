@@ -255,3 +255,55 @@ def test_a_dnd5e_opportunity_attack_spends_the_reaction_the_tracker_counts():
 def test_a_classic_attack_of_opportunity_uses_up_the_actors_own():
     eco = ft.economy("classic", {}, ft.with_aoo("classic", frozenset()))
     assert dict((k, n) for k, _l, n in eco["items"])["aoo"] == 0
+
+
+# --- movement answers ------------------------------------------------------------------
+
+@pytest.mark.parametrize("rid, creature, values, segments, left, unit", [
+    ("dnd5e", {"stats": {"speed": 9}, "conditions": ["prone"]}, {"stand_up": True},
+     [("1", ["difficult", "crawl"])], 1.5, "metres"),
+    ("pf1", {"stats": {"speed": 9}}, {"mode": "double"}, [("3", ["difficult"])], 12, "metres"),
+    ("d20pl", {}, {"mode": "double", "distance": "10"}, [], 2, "metres"),
+    ("classic", {"stats": {"move": 12}, "conditions": ["debilitated"]}, {"hexes": "4"}, [], 6, "hexes"),
+])
+def test_movement_answer(rid, creature, values, segments, left, unit):
+    res = run("movement", ft.movement_payload(rid, creature, values, segments))
+    answer = ft.movement_answer(rid, res)
+    assert answer["left"] == left and answer["unit"] == unit and answer["breakdowns"]
+
+
+# --- classic close combat ----------------------------------------------------------------
+
+def test_entering_close_combat_is_an_opposed_dexterity_check():
+    """classic.grapple.enter: both roll under Dex; the only success wins."""
+    payload = ft.grapple_payload("grapple", {"stats": {"dex": 14}}, {"stats": {"dex": 12}},
+                                 {"victim_weapon": "M", "rolls.attacker": "9", "rolls.victim": "15"})
+    res = run("actions", payload)
+    assert res["value"]["won"] is True and res["value"]["condition"] == "grappling"
+    assert res["value"]["victim_attack"]["allowed"] is True
+    acted = ft.grapple_payload("grapple", {"stats": {"dex": 14}}, {"stats": {"dex": 12}},
+                               {"victim_weapon": "M", "victim_acted": True,
+                                "rolls.attacker": "9", "rolls.victim": "15"})
+    assert run("actions", acted)["value"]["victim_attack"]["allowed"] is False
+
+
+def test_an_outsiders_attack_is_redirected_on_a_failed_reflex_save():
+    payload = ft.grapple_payload("outside_attack", {"stats": {"thac0": 15}}, {},
+                                 {"save.chance": "40", "rolls.save": "90"}, ("Orc", "Thief"))
+    res = run("actions", payload)
+    assert res["value"]["success"] is False and res["value"]["aimed_at"] == "Thief"
+    with pytest.raises(InputError) as err:
+        ft.grapple_payload("outside_attack", {}, {}, {})
+    assert err.value.field == "save.chance"
+
+
+def test_split_effect_and_break_free():
+    split = run("actions", ft.grapple_payload("split_effect", {}, {}, {"amount": "7"}, ("Orc", "Thief")))
+    assert split["value"] == {"Orc": 4, "Thief": 3}
+    free = run("actions", ft.grapple_payload("break_free", {}, {}, {
+        "saves.breaker": "60", "saves.holder": "50", "helpers": "1",
+        "rolls.breaker": "20", "rolls.holder": "45"}))
+    assert free["value"]["separated"] is True and free["value"]["breaker"]["chance"] == 65
+    with pytest.raises(InputError) as err:
+        ft.grapple_payload("break_free", {}, {}, {"saves.breaker": "60"})
+    assert err.value.field == "saves.holder"
