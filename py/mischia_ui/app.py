@@ -30,6 +30,10 @@ SCREENS = {
     "roster": ("mischia_ui.screens.roster", "Roster"),
     "settings": ("mischia_ui.screens.settings", "Settings"),
 }
+# screens reached from another screen, not from the tab bar: id → (module, tab shown as current)
+SUBSCREENS = {
+    "data": ("mischia_ui.screens.data", "settings"),
+}
 
 
 class App:
@@ -75,8 +79,8 @@ class App:
         change is then not kept, and nothing saved before is lost)."""
         try:
             self.store.save(self.encounter_id, new)
-        except Exception as exc:  # e.g. QuotaExceededError from the browser
-            return _("Could not save in this browser: {error}").format(error=exc)
+        except Exception as exc:  # noqa: BLE001 - e.g. QuotaExceededError from the browser
+            return self._save_failed(exc)
         self.history = self.history.do(new)
         self.rerender()
         return ""
@@ -84,9 +88,24 @@ class App:
     def _move(self, history) -> None:
         try:
             self.store.save(self.encounter_id, history.present)
-        except Exception:  # noqa: BLE001 - keep showing the saved state
+        except Exception as exc:  # noqa: BLE001 - keep showing the saved state
+            self.show_notice(self._save_failed(exc))
             return
         self.history = history
+        self.rerender()
+
+    def _save_failed(self, exc) -> str:
+        """The message for a failed save; another tab's newer version is loaded."""
+        if getattr(exc, "reason", "") == "conflict":
+            self.reload_from_storage()
+        return store.save_message(exc)
+
+    def reload_from_storage(self) -> None:
+        """Show what is stored now (another tab changed it); undo starts afresh."""
+        self.store.refresh()
+        eid = self.encounter_id
+        if not eid or not self.open_encounter(eid):
+            self.open_encounter(self.store.current_id)
         self.rerender()
 
     def undo(self) -> None:
@@ -100,7 +119,10 @@ class App:
     # ----- settings ---------------------------------------------------------------
     def save_settings(self, **changes) -> None:
         self.settings = {**self.settings, **changes}
-        self.store.save_settings(self.settings)
+        try:
+            self.store.save_settings(self.settings)
+        except Exception as exc:  # noqa: BLE001 - applies to this visit; says why it is not kept
+            self.show_notice(store.save_message(exc))
         if "lang" in changes:
             i18n.set_language(changes["lang"] or i18n.browser_language())
             self._build()
@@ -125,14 +147,15 @@ class App:
         self.navigate(self.screen_name, **self.params)
 
     def navigate(self, name: str, **params) -> None:
-        if name not in SCREENS:
+        if name not in SCREENS and name not in SUBSCREENS:
             name = "fight"
         self.screen_name, self.params = name, params
+        tab = SUBSCREENS[name][1] if name in SUBSCREENS else name
         for button in self.tabs.children:
-            current = button.getAttribute("data-screen") == name
+            current = button.getAttribute("data-screen") == tab
             button.setAttribute("aria-current", "page" if current else "false")
         if name not in self._screens:
-            module = importlib.import_module(SCREENS[name][0])
+            module = importlib.import_module((SCREENS.get(name) or SUBSCREENS[name])[0])
             holder = el("section", attrs={"id": f"screen-{name}", "class": f"screen-{name}"})
             self._screens[name] = (module.Screen(self, holder), holder)
         screen, holder = self._screens[name]
@@ -161,10 +184,8 @@ def start() -> App:
     """Replace the loading state with the app, then mark the page ready."""
     app = App(by_id("app"), window.localStorage)
     apply_theme(app.settings)
-    if app.store.problems:
-        first = app.store.problems[0]
-        app.show_notice(_("Some saved data could not be read; it was kept in this browser "
-                          "under “{key}”.").format(key=first["kept"]))
+    from . import safety  # storage events from other tabs, share links, unreadable data
+    safety.start(app)
     document.body.setAttribute("data-ready", "")
     window.performance.mark("mischia:ready")  # read by `make bench`
     return app

@@ -56,4 +56,12 @@ class Screen:
         self.root.replaceChildren(
             el("h2", _("Settings")), lang, theme,
             el("div", cls="field check", children=[
-                wake, el("label", _("Keep the screen awake during a fight"), attrs={"for": "setting-wakelock"})]))
+                wake, el("label", _("Keep the screen awake during a fight"), attrs={"for": "setting-wakelock"})]),
+            self._data_button())
+
+    def _data_button(self):
+        """The way to export, import, share links and damaged data (screens/data.py)."""
+        button = el("button", _("Your data: export, import, share"), cls="secondary",
+                    attrs={"type": "button", "id": "open-data"})
+        button.onclick = lambda event: self.app.navigate("data")
+        return button
