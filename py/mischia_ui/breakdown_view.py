@@ -35,7 +35,8 @@ def breakdown(ruleset, bd: dict, title: str = "", total_label: str = ""):
         words = line_label(ruleset, line)
         if not line.get("applied", True) and line.get("reason"):
             words = f"{words} — {reason_label(line['reason'])}"
-        details = el("details", cls="bd-line" + ("" if line.get("applied", True) else " off"), children=[
+        details = el("details", cls="bd-line" + ("" if line.get("applied", True) else " off"),
+                     attrs={"data-rule": line["rule"]}, children=[
             el("summary", children=[
                 el("span", signed(line["value"], line.get("unit", "points")), cls="bd-value"),
                 el("span", words, cls="bd-words"),
@@ -47,5 +48,14 @@ def breakdown(ruleset, bd: dict, title: str = "", total_label: str = ""):
     head = []
     if title:
         head.append(el("h3", title))
-    total = el("p", f"{total_label or _('Total')}: {i18n.number(bd.get('total'))}", cls="bd-total")
+    total = el("p", f"{total_label or _('Total')}: {_total(bd)}", cls="bd-total")
     return el("section", cls="breakdown", children=head + [el("ul", cls="bd", children=items), total])
+
+
+def _total(bd: dict) -> str:
+    value, unit = bd.get("total"), bd.get("unit", "points")
+    if unit == "percent":
+        return i18n.percent(value)
+    if unit == "metres":
+        return i18n.metres(value)
+    return i18n.number(value)
