@@ -152,8 +152,9 @@ def set_aware(enc: Encounter, cid: str, aware: bool) -> Encounter:
         raise InputError("aware", "must be true or false")
     c = enc.get(cid)
     enc = _replace_combatant(enc, replace(c, aware=aware))
-    return log(enc, "{name} is aware of the foes" if aware else "{name} is unaware of the foes",
-               name=c.name)
+    if aware:
+        return log(enc, "{name} is aware of the foes", name=c.name)
+    return log(enc, "{name} is unaware of the foes", name=c.name)
 
 
 # ----- initiative ----------------------------------------------------------
@@ -473,11 +474,11 @@ def _turn_roll_rules(enc: Encounter, c: Combatant):
         result = run("turn", payload, None)
     except InputError as exc:
         return () if exc.field.startswith("rolls") else None
-    wanted = [p["rule"] for p in result.get("prompts", ()) if _needs_roll(p)]
+    wanted = [p["rule"] for p in result.get("prompts", ()) if needs_roll(p)]
     return tuple(dict.fromkeys(wanted)) if wanted else None
 
 
-def _needs_roll(prompt: dict) -> bool:
+def needs_roll(prompt: dict) -> bool:
     params = prompt.get("params") or {}
     return str(params.get("field", "")).startswith("rolls.") and not params.get("optional")
 
@@ -620,7 +621,7 @@ def turn_rolls(enc: Encounter, cid: str, rng=None, rolls=None) -> tuple:
     say which rolls to ask for (``params.field``). Answers the turn_roll ask."""
     c, result = _hp_query(enc, cid, "turn", {"rolls": dict(rolls or {})}, rng)
     enc = _replace_combatant(enc, c)
-    if not any(_needs_roll(p) for p in result.get("prompts", ())):
+    if not any(needs_roll(p) for p in result.get("prompts", ())):
         enc = replace(enc, asks=tuple(a for a in enc.asks if not (a.kind == "turn_roll" and a.cid == cid)))
     rules = tuple(dict.fromkeys(tuple(result.get("events", ())) + tuple(
         l["rule"] for l in (result.get("breakdown") or {}).get("lines", []))))
