@@ -52,12 +52,13 @@ PLURAL_FORMS = {
 }
 LANGUAGE_NAMES = {"en": "English", "it": "Italian", "pl": "Polish"}
 
-# module-level tables in the UI whose string values are English message ids
-# (a tuple value contributes its last element: ("module", "Label"))
-UI_TABLES = {
-    "py/mischia_ui/labels.py": ("LINES", "REASONS", "STATS", "STATUSES", "SIDES", "RESOURCES", "UNITS"),
-    "py/mischia_ui/app.py": ("SCREENS",),
-}
+# Module-level ALL_CAPS dicts in the UI are label tables: each string value
+# that reads as words (not an id or a module path) is an English message id;
+# a tuple value contributes its first such string (("Hit", "hit"),
+# ("mischia_ui.screens.fight", "Fight")). These tables are not messages:
+NOT_UI_TABLES = {"LANGUAGES", "DEFAULT_SETTINGS"}
+ID_LIKE = re.compile(r"^[a-z0-9_.\-*:/#]*$|^[A-Z0-9_]+$")
+KEY_LIKE = re.compile(r"^\S*[._/]\S*$")
 UI_FUNCS = {"_": "s", "N_": "s", "gettext": "s", "ngettext": "p", "pgettext": "cs", "npgettext": "cp"}
 PLACEHOLDER = re.compile(r"\{(\w*)(?:[:!][^{}]*)?\}")
 
@@ -306,19 +307,57 @@ def extract_ui(catalog: Catalog) -> None:
                     catalog.add(args[1], context=args[0], ref=ref)
                 elif kind == "cp" and len(args) >= 3 and all(args[:3]):
                     catalog.add(args[1], args[2], context=args[0], ref=ref)
-        for name in UI_TABLES.get(rel, ()):
-            for node in tree.body:
-                targets = node.targets if isinstance(node, ast.Assign) else (
-                    [node.target] if isinstance(node, ast.AnnAssign) else [])
-                if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
-                    continue
-                if isinstance(node.value, ast.Dict):
-                    for value in node.value.values:
-                        if isinstance(value, ast.Tuple) and value.elts:
-                            value = value.elts[-1]
-                        text = _literal(value)
-                        if text:
-                            catalog.add(text, ref=f"{rel}:{value.lineno}")
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, ast.AnnAssign) else [])
+            names = [t.id for t in targets if isinstance(t, ast.Name)]
+            if not names or not names[0].isupper() or names[0] in NOT_UI_TABLES:
+                continue
+            if isinstance(node.value, ast.Dict):
+                for value in node.value.values:
+                    if isinstance(value, ast.Tuple):
+                        texts = [t for t in map(_literal, value.elts) if t and is_words(t)]
+                    else:  # a plain string value: any word, even "denied", but no key or path
+                        texts = [t for t in [_literal(value)] if t and t.strip() and not KEY_LIKE.match(t)]
+                    if texts:
+                        catalog.add(texts[0], ref=f"{rel}:{value.lineno}")
+
+
+def is_words(text: str) -> bool:
+    """Text people read, not an id, a key or a module path."""
+    return bool(text.strip()) and not ID_LIKE.match(text)
+
+
+def extract_core_forms(catalog: Catalog) -> None:
+    """Labels of the core's form specs (``mischia/forms*.py``): every
+    ``Field(key, kind, label, choices)`` and ``die(key, label, sides)``,
+    and every (id, "Label", …) tuple — choices, weapon tags, loads, the
+    items of the turn's economy."""
+    for path in sorted((PY / "mischia").glob("forms*.py")):
+        rel = _rel(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"), rel)
+        for node in ast.walk(tree):
+            label = None
+            if isinstance(node, ast.Call) and _call_name(node) in ("Field", "die"):
+                kw = {k.arg: k.value for k in node.keywords}
+                index = 2 if _call_name(node) == "Field" else 1
+                label = _literal(node.args[index]) if len(node.args) > index else _literal(kw.get("label"))
+            elif isinstance(node, ast.Tuple) and len(node.elts) >= 2:
+                first, second = _literal(node.elts[0]), _literal(node.elts[1])
+                if first is not None and second and ID_LIKE.match(first):
+                    label = second                      # (id, "Label", …)
+                elif first and second is None and not isinstance(node.elts[1], ast.Constant) and (
+                        is_words(first) or re.fullmatch(r"[A-Z]{2,4}", first)):
+                    label = first                       # ("Breakdown title", value)
+            elif isinstance(node, ast.Dict):
+                for key, value in zip(node.keys, node.values):
+                    if key is not None and _literal(key) in ("label", "title"):
+                        for const in ast.walk(value):   # "A" if … else "B" too
+                            text = _literal(const)
+                            if text and is_words(text):
+                                catalog.add(text, ref=f"{rel}:{const.lineno}", note="form label (rules core)")
+            if label and (is_words(label) or re.fullmatch(r"[A-Z]{2,4}", label)):
+                catalog.add(label, ref=f"{rel}:{node.lineno}", note="form label (rules core)")
 
 
 def _placeholder_note(text: str) -> str:
@@ -397,6 +436,19 @@ def extract_engine(catalog: Catalog) -> None:
             for stat in ruleset.stats:
                 _record(catalog, recorder, f"{rid}:stat:{stat}", "combatant statistic",
                         lambda: labels.stat_label(stat))
+            for cid, definition in ruleset.conditions.items():
+                modifiers = list(definition.modifiers) + [m for ms in definition.stages.values() for m in ms]
+                for m in modifiers:
+                    if m.target.endswith(("deny", "forbid")) and m.detail:
+                        catalog.add(labels.humanize(m.detail), ref=f"{rid}:condition:{cid}",
+                                    note=f"what a condition takes away ({m.target})")
+            try:
+                from mischia import forms_turn
+                actions = forms_turn.action_table(rid)
+            except (ImportError, AttributeError, KeyError):
+                actions = ()
+            for aid, name, _kind in actions:
+                catalog.add(name, ref=f"{rid}:action:{aid}", note="an action of the turn")
             for hook in ("trait_label", "group_label"):
                 fn = getattr(labels, hook, None)
                 items = (getattr(ruleset, "traits", ()) if hook == "trait_label"
@@ -446,6 +498,7 @@ def extract() -> Catalog:
     extract_ui(catalog)
     extract_engine(catalog)
     extract_core_source(catalog)
+    extract_core_forms(catalog)
     return catalog
 
 
