@@ -34,6 +34,7 @@ from .fight_setup import EncounterSheets, ruleset_label
 from .fight_sheets import CombatantSheets
 
 EXPIRY_KEYS = ("{condition} on {name} ends", "{name} saves: {condition} ends")
+ROUTINE_KEYS = ("{name}'s turn", "Round {n} begins")     # the status line says these
 LOG_SHOWN = 60
 
 
@@ -126,7 +127,10 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
             known = len(before.log)
             new_entries = list(after.log[known:]) if len(after.log) > known else (
                 [after.log[-1]] if after.log and (not before.log or after.log[-1] is not before.log[-1]) else [])
+        new_entries = [e for e in new_entries if e.key not in ROUTINE_KEYS]
         if not new_entries:
+            self.announce_box.replaceChildren()
+            self.announce_box.hidden = True
             return
         ruleset = self.ruleset(after)
         items = [el("li", log_text(ruleset, e), cls="expiry" if e.key in EXPIRY_KEYS else None)

@@ -108,7 +108,8 @@ def parse_int(text: str, field: str, low=None, high=None, required: bool = False
     except ValueError:
         raise InputError(field, _("“{text}” is not a whole number").format(text=text)) from None
     if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(field, _("must be from {low} to {high}").format(low=low, high=high))
+        raise InputError(field, _("{value} is out of range: must be from {low} to {high}").format(
+            value=value, low="…" if low is None else low, high="…" if high is None else high))
     return value
 
 
