@@ -28,8 +28,9 @@ def signed(value, unit: str = "points") -> str:
     return text
 
 
-def breakdown(ruleset, bd: dict, title: str = "", total_label: str = ""):
-    """A <section> for one breakdown dict (``Breakdown.to_dict()``)."""
+def breakdown(ruleset, bd: dict, title: str = "", total_label: str = "", sid: str = ""):
+    """A <section> for one breakdown dict (``Breakdown.to_dict()``); ``sid``
+    gives it an id."""
     items = []
     for line in bd.get("lines", []):
         words = line_label(ruleset, line)
@@ -49,7 +50,8 @@ def breakdown(ruleset, bd: dict, title: str = "", total_label: str = ""):
     if title:
         head.append(el("h3", title))
     total = el("p", f"{total_label or _('Total')}: {_total(bd)}", cls="bd-total")
-    return el("section", cls="breakdown", children=head + [el("ul", cls="bd", children=items), total])
+    return el("section", cls="breakdown", attrs={"id": sid} if sid else None,
+              children=head + [el("ul", cls="bd", children=items), total])
 
 
 def _total(bd: dict) -> str:

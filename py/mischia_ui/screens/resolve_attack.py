@@ -25,6 +25,8 @@ from .resolve_common import (Form, button, combatant_options, error_text, fill_f
                              verdict_box)
 
 ALWAYS_SHOWN = ("d20", "damage")
+# stats outside the "defence" group of the combatant form that the target's AC reads
+DEFENCE_EXTRA = {"pf1": ("dex_mod",), "d20pl": ("dex_mod",), "classic": ("dex",)}
 ASK = {
     "d20": "Type the d20 rolled at the table.",
     "d20_second": "Two d20s: type the second one.",
@@ -55,7 +57,8 @@ class AttackPanel:
                                lambda role, idx: self._pick(ctx, role, idx),
                                conditions_label=_("Your conditions")),
                     quick_card(form, ctx.ruleset, "target", _("Target"), (), ("defence",), ("defence",),
-                               with_traits=False, conditions_label=_("Visible conditions"))]
+                               with_traits=False, conditions_label=_("Visible conditions"),
+                               extra=DEFENCE_EXTRA.get(ctx.ruleset.id, ()))]
         enc = ctx.enc
         actor, target = pick_pair(enc, v)
         rows = [form.select("actor", _("Attacker"), combatant_options(enc)),
@@ -110,10 +113,12 @@ class AttackPanel:
             el("div", cls="pair", children=[
                 form.text("attack.damage", _("Damage dice"), keyboard="text", placeholder="1d8+1"),
                 form.text("attack.damage_bonus", _("Damage bonus"), signed=True)]),
-            el("details", cls="more", children=[el("summary", _("Grip, critical, weapon")), *weapon])])
-        parts += [attack, self._situation(ctx, form), self._dice(ctx, form)]
+            form.details("weapon", _("Grip, critical, weapon"), weapon, cls="more", did="attack-more")])
+        self.dice_box = self._dice(ctx, form)
+        parts += [attack, self._situation(ctx, form), self.dice_box]
         out = el("form", attrs={"id": "attack-form", "novalidate": ""}, children=parts)
         out.onsubmit = lambda event: (event.preventDefault(), self.resolve(ctx, False))
+        out.onchange = lambda event: self._update_dice(ctx, form)
         return el("div", children=[out, self._answer_area(ctx)])
 
     def _situation(self, ctx, form):
@@ -133,7 +138,7 @@ class AttackPanel:
 
     def _dice(self, ctx, form):
         v = ctx.values
-        mode = self._preview(ctx)
+        mode = self.mode = self._preview(ctx)
         shown = [k for k in forms.ROLL_KEYS if k in ALWAYS_SHOWN or k in self.asked
                  or str(v.get(f"rolls.{k}", "")).strip()]
         if mode != "normal" and "d20_second" not in shown:
@@ -163,6 +168,14 @@ class AttackPanel:
         return el("section", cls="card dice", children=[
             el("h3", _("Dice")), el("p", _("Type what was rolled at the table, or let the app roll."),
                                     cls="hint"), *items, actions, clear])
+
+    def _update_dice(self, ctx, form) -> None:
+        """A change that brings advantage or disadvantage shows the second d20 at once."""
+        if self._preview(ctx) == self.mode:
+            return
+        box = self._dice(ctx, form)
+        self.dice_box.replaceWith(box)
+        self.dice_box = box
 
     def _clear_dice(self, ctx):
         for key in forms.ROLL_KEYS:
@@ -289,7 +302,8 @@ class AttackPanel:
         facts = []
         if res["mode"] != "normal" or res["mode_lines"]:
             sources = ", ".join(dict.fromkeys(source_label(rs, l.get("source", "")) or line_label(rs, l)
-                                              for l in res["mode_lines"] if l.get("applied", True)))
+                                              for l in res["mode_lines"]
+                                              if l.get("type") in ("advantage", "disadvantage")))
             if res["mode"] == "advantage":
                 line = _("Advantage ({sources}): d20s {dice}, the higher counts")
             elif res["mode"] == "disadvantage":
@@ -321,13 +335,13 @@ class AttackPanel:
             parts.append(asks)
         parts += self._apply_area(ctx, res, target)
         what = _("Number to reach") if rs.id == "classic" else _("Armour Class")
-        parts.append(breakdown(rs, res["attack"], _("Attack roll modifiers"), _("Total")))
-        parts.append(breakdown(rs, res["target"], what, _("Total")))
+        parts.append(breakdown(rs, res["attack"], _("Attack roll modifiers"), _("Total"), "bd-attack"))
+        parts.append(breakdown(rs, res["target"], what, _("Total"), "bd-target"))
         if res["mode_lines"]:
-            parts.append(breakdown(rs, {"lines": res["mode_lines"], "total": _(res["mode"].capitalize())},
-                                   _("Advantage and disadvantage"), _("Roll")))
+            parts.append(breakdown(rs, {"lines": res["mode_lines"], "total": _(MODES[res["mode"]])},
+                                   _("Advantage and disadvantage"), _("Roll"), "bd-mode"))
         if res["damage"] is not None:
-            parts.append(breakdown(rs, res["damage"], _("Damage"), _("Total")))
+            parts.append(breakdown(rs, res["damage"], _("Damage"), _("Total"), "bd-damage"))
         tips = reminders_view(res["reminders"])
         if tips is not None:
             parts.append(tips)
@@ -386,6 +400,7 @@ class AttackPanel:
         ctx.refresh()
 
 
+MODES = {"normal": "One d20", "advantage": "Advantage", "disadvantage": "Disadvantage"}
 VERDICTS = {
     "hit": ("Hit", "hit"), "critical": ("Critical hit", "hit"), "miss": ("Miss", "miss"),
     "natural-1": ("Natural 1: automatic miss", "miss"), "miss-chance": ("Miss: lost to the miss chance", "miss"),

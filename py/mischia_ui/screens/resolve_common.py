@@ -176,6 +176,17 @@ class Form:
             chosen.append(value)
         self._changed(name, chosen)
 
+    def details(self, key, summary, children, *, cls="", open_=False, did=""):
+        """A <details> whose open state is remembered across redraws."""
+        state = f"_open.{self.prefix}.{key}"
+        attrs = {"id": did} if did else {}
+        box = el("details", cls=cls or None, attrs=attrs,
+                 children=[el("summary", summary), *children])
+        if self.values.get(state, open_):
+            box.setAttribute("open", "")
+        box.ontoggle = lambda event: self.values.__setitem__(state, bool(box.open))
+        return box
+
     def spec(self, f: forms.Field):
         """An input for a ``forms.Field`` of a ruleset's query."""
         label = _(f.label)
@@ -284,13 +295,14 @@ def condition_picker(form: Form, ruleset, name: str, label: str, chosen_key: str
             stage_box.onchange = handler
         rows.append(el("div", cls="check cond", children=parts))
     count = len(chosen)
-    summary = el("summary", label + (" · " + ngettext("{n} ticked", "{n} ticked", count).format(n=count)
-                                     if count else ""))
+    summary = label + (" · " + ngettext("{n} ticked", "{n} ticked", count).format(n=count) if count else "")
     err = el("p", cls="field-error", attrs={"role": "alert"})
     err.hidden = True
     form.slots[name] = (None, err)
-    return el("details", cls="conds", attrs={"data-field": name}, children=[
-        summary, el("div", cls="check-grid", children=rows), err])
+    box = form.details(name, summary, [el("div", cls="check-grid", children=rows), err], cls="conds",
+                       did=dom_id(form.prefix, name))
+    box.setAttribute("data-field", name)
+    return box
 
 
 def _condition_handler(form, ruleset, key, cid, box, stage_box):
@@ -307,7 +319,7 @@ def _condition_handler(form, ruleset, key, cid, box, stage_box):
 
 
 def quick_card(form: Form, ruleset, role: str, title: str, roster, groups, open_groups,
-               on_pick=None, with_traits=True, conditions_label=""):
+               on_pick=None, with_traits=True, conditions_label="", extra=()):
     """A typed creature: name, a roster pick (fills the numbers), the stats
     of ``groups`` (ruleset form groups), traits, size and conditions."""
     v = form.values
@@ -319,22 +331,24 @@ def quick_card(form: Form, ruleset, role: str, title: str, roster, groups, open_
         picker.querySelector("select").onchange = lambda event: on_pick(role, event.target.value)
         children.append(picker)
     children.append(form.text(f"{role}.name", _("Name"), keyboard="text"))
+    first = True
     for group, stats in ruleset.form:
         if group not in groups:
             continue
+        if first:   # stats of other groups these rules read too (the target's Dex for its AC)
+            stats = tuple(stats) + tuple(s for s in extra if s in ruleset.stats and s not in stats)
+            first = False
         inputs = [form.text(f"{role}.stats.{s}", stat_label(s), signed=ruleset.stats[s][0] < 0,
                             keyboard="decimal" if s in ("speed", "reach") else "numeric", cls="field stat")
                   for s in stats]
-        box = el("details", cls="stat-group", children=[
-            el("summary", _(GROUPS.get(group, group))), el("div", cls="stat-grid", children=inputs)])
-        if group in open_groups:
-            box.setAttribute("open", "")
-        children.append(box)
+        children.append(form.details(f"{role}.{group}", _(GROUPS.get(group, group)),
+                                     [el("div", cls="stat-grid", children=inputs)], cls="stat-group",
+                                     open_=group in open_groups, did=dom_id(form.prefix, f"{role}.{group}")))
     if with_traits and ruleset.traits:
         traits = form.multi(f"{role}.traits", _("Traits"), [(t, _(trait_name(t))) for t in ruleset.traits])
         sizes = form.select(f"{role}.size", _("Size"), [(s, _(n)) for s, n in SIZE_NAMES.items()])
-        children.append(el("details", cls="stat-group", children=[
-            el("summary", _("Traits and size")), sizes, traits]))
+        children.append(form.details(f"{role}.traits", _("Traits and size"), [sizes, traits],
+                                     cls="stat-group", did=dom_id(form.prefix, f"{role}.more")))
     children.append(condition_picker(form, ruleset, f"{role}.conditions",
                                      conditions_label or _("Conditions"), f"{role}.conditions"))
     return el("section", cls="card quick", attrs={"data-role": role}, children=children)
