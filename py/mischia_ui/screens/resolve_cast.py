@@ -31,7 +31,7 @@ class CastPanel:
 
     def render(self, ctx):
         rid = ctx.ruleset.id
-        who_form = Form("cast-who", ctx.values)
+        who_form = Form("caster", ctx.values)
         form = Form("conc", ctx.values, ns="conc.")
         self.form = form
         if ctx.quick:
@@ -43,7 +43,7 @@ class CastPanel:
             actor_of(ctx)
             who_form.on_change = lambda name, value: ctx.refresh()
             who = el("section", cls="card", children=[
-                el("h3", _("Caster")), who_form.select("actor", _("Caster"), combatant_options(ctx.enc)),
+                el("h3", _("Caster")), who_form.select("who", _("Caster"), combatant_options(ctx.enc)),
                 el("p", _("The caster's conditions apply by themselves."), cls="hint")])
         fields = [form.spec(f) for f in forms_turn.CONCENTRATION.get(rid, ())]
         check = el("form", attrs={"id": "conc-form", "novalidate": ""}, children=[
