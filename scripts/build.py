@@ -3,16 +3,24 @@
 What it writes (all derived, so nothing can drift by hand):
 
 * ``static/vendor/`` (git-ignored): only the Pyodide and PyScript files the
-  page actually loads, copied from ``node_modules``.
-* ``pyscript.toml``: the interpreter path and the ``[files]`` table listing
-  every file under ``py/`` so each reaches the browser's file system.
+  page actually loads, copied from ``node_modules``, and the app's own build
+  products in ``static/vendor/app/``: ``py.zip`` (every file under ``py/``
+  the page needs at start, in one fetch that PyScript unpacks) and
+  ``build.mjs`` (the app version and Pyodide's package-lock header, read by
+  ``static/js/pyodide-loader.mjs``).
+* ``pyscript.toml``: the interpreter (our loader around Pyodide's) and the
+  ``[files]`` table that unpacks ``py.zip`` into the browser's file system.
 * ``sw.js`` (git-ignored): the service worker, from
-  ``scripts/sw.template.js``, with the precache list and a cache name that
-  carries a hash of everything precached.
+  ``scripts/sw.template.js``, with the precache list, the files it caches
+  only once the page asks for them (reference texts in other languages) and
+  a cache name that carries a hash of all of them (the app version).
 * with ``--site DIR``: a clean copy of exactly the deployable files.
+* with ``--site DIR --baseline``: the page as it was before the speed
+  levers of issue 8 (one fetch per Python file, Pyodide's own loader and
+  lock file, no saved-table preview), for ``make bench`` to compare against.
 
-``--check`` only verifies that ``pyscript.toml`` matches ``py/`` (exit 1 if not).
-Standard library only; run with ``python3 scripts/build.py``.
+``--check`` only verifies that ``pyscript.toml`` is what this script writes
+(exit 1 if not). Standard library only; run with ``python3 scripts/build.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ import json
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,16 +40,23 @@ VENDOR = ROOT / "static" / "vendor"
 CONFIG = ROOT / "pyscript.toml"
 SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
 SW_OUT = ROOT / "sw.js"
+APP_DIR = VENDOR / "app"           # the app's own build products
+PY_ZIP = APP_DIR / "py.zip"
+BUILD_INFO = APP_DIR / "build.mjs"  # its content is derived from the hash: not hashed itself
+LOADER = "./static/js/pyodide-loader.mjs"
+RESUME_TAG = '<script src="./static/js/resume.js"></script>'
 
 # Pyodide's loader, its wasm module and JS glue, the stdlib and the lock file
 # it reads at start-up. Nothing else of the npm package is used.
+# (Mischia loads no Pyodide packages, so our loader hands Pyodide an empty
+# lock file instead of the 120 kB pyodide-lock.json: see build_info_text.)
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 )
+LOCK_FILE = "pyodide-lock.json"  # only the baseline build ships it
 
 # PyScript plugins the page does not use: PyScript then never imports them.
 # "error" is switched off too (our own boot script reports errors in words),
@@ -60,6 +76,11 @@ PYSCRIPT_LAZY_CHUNKS = ("toml", "error")
 ENTRY_SCRIPT = "py/mischia_ui/start.py"
 SKIP_DIRS = {"__pycache__"}
 SKIP_SUFFIXES = {".pyc", ".pyo"}
+# Reference texts in languages other than English: shipped as they are and
+# fetched by the page only for the language in use (py/mischia_ui/start.py),
+# never precached (the service worker keeps them once fetched). English is
+# in py.zip: it is every language's fallback.
+ON_DEMAND_RE = re.compile(r"^py/mischia/data/rules\.(?!en\.)[A-Za-z_-]+\.json$")
 
 # static imports only (`from"./x.js"`, `import"./x.js"`); dynamic `import("./x.js")`
 # has a parenthesis and is not followed
@@ -92,22 +113,23 @@ def pyscript_files(dist: Path) -> list[str]:
     return sorted(seen)
 
 
-def copy_vendor() -> list[Path]:
-    """Copy the runtime files the page uses into static/vendor/; return them."""
+def copy_vendor(baseline: bool = False, dest: Path = VENDOR) -> list[Path]:
+    """Copy the runtime files the page uses into ``dest`` (static/vendor/);
+    return them. The baseline page also loads Pyodide's lock file."""
     if not (NODE / "pyodide").is_dir() or not (NODE / "@pyscript" / "core").is_dir():
         raise SystemExit("node_modules is missing: run `npm ci` first (make build does)")
-    if VENDOR.exists():
-        shutil.rmtree(VENDOR)
+    if dest.exists():
+        shutil.rmtree(dest)
     copied = []
-    for name in PYODIDE_FILES:
-        copied.append(_copy(NODE / "pyodide" / name, VENDOR / "pyodide" / name))
+    for name in PYODIDE_FILES + ((LOCK_FILE,) if baseline else ()):
+        copied.append(_copy(NODE / "pyodide" / name, dest / "pyodide" / name))
     dist = NODE / "@pyscript" / "core" / "dist"
     for name in pyscript_files(dist):
-        copied.append(_copy(dist / name, VENDOR / "pyscript" / name))
+        copied.append(_copy(dist / name, dest / "pyscript" / name))
     for pkg, folder in (("pyodide", "pyodide"), ("@pyscript/core", "pyscript")):
         src = NODE / pkg / "LICENSE"
         if src.exists():  # licences travel with the code they cover
-            copied.append(_copy(src, VENDOR / folder / "LICENSE"))
+            copied.append(_copy(src, dest / folder / "LICENSE"))
     return copied
 
 
@@ -130,12 +152,64 @@ def python_files() -> list[str]:
     return out
 
 
+def on_demand_files() -> list[str]:
+    """Files under py/ the page fetches only when it needs them."""
+    return [rel for rel in python_files() if ON_DEMAND_RE.match(rel)]
+
+
+def zipped_files() -> list[str]:
+    """What py.zip holds: every file under py/ except the entry script (its
+    own <script> tag fetches it) and the on-demand reference texts."""
+    skip = {ENTRY_SCRIPT, *on_demand_files()}
+    return [rel for rel in python_files() if rel not in skip and not rel.endswith((".po", ".pot"))]
+
+
+def write_py_zip(path: Path = PY_ZIP) -> bool:
+    """py.zip with paths relative to py/ (PyScript unpacks it into the
+    working directory, which is on sys.path). Deterministic: sorted entries,
+    fixed timestamps, so an unchanged py/ gives the same bytes and hash."""
+    import io
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for rel in zipped_files():
+            info = zipfile.ZipInfo(rel[len("py/"):], date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (ROOT / rel).read_bytes(), compresslevel=9)
+    data = buffer.getvalue()
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
 def config_text() -> str:
-    """pyscript.toml, generated from the files under py/."""
+    """pyscript.toml: our loader as the interpreter, py.zip unpacked into
+    Pyodide's working directory (on sys.path)."""
     lines = [
-        "# Generated by scripts/build.py from the files under py/: do not edit by hand.",
-        "# `interpreter` resolves against the page URL; [files] keys resolve against",
-        "# this file and values are paths in Pyodide's file system (cwd is on sys.path).",
+        "# Generated by scripts/build.py: do not edit by hand.",
+        "# `interpreter` is static/js/pyodide-loader.mjs: Pyodide's loadPyodide with a",
+        "# memory snapshot kept in this browser (see that file). [files] keys resolve",
+        "# against this file; \"./*\" unpacks the archive into the working directory",
+        "# (on sys.path). py.zip holds every file under py/ but the entry script and",
+        "# the reference texts fetched on demand (scripts/build.py).",
+        'name = "Mischia"',
+        f'interpreter = "{LOADER}"',
+        "plugins = [" + ", ".join(f'"!{p}"' for p in DISABLED_PLUGINS) + "]",
+        "",
+        "[files]",
+        f'"./{PY_ZIP.relative_to(ROOT).as_posix()}" = "./*"',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def baseline_config_text() -> str:
+    """pyscript.toml of the baseline page: Pyodide's own loader and one
+    [files] entry (one fetch) per file under py/."""
+    lines = [
+        "# Baseline build (scripts/build.py --baseline): the page before issue 8.",
         'name = "Mischia"',
         'interpreter = "./static/vendor/pyodide/pyodide.mjs"',
         "plugins = [" + ", ".join(f'"!{p}"' for p in DISABLED_PLUGINS) + "]",
@@ -145,8 +219,7 @@ def config_text() -> str:
     for rel in python_files():
         if rel == ENTRY_SCRIPT:
             continue  # fetched by the <script type="py" src=…> tag itself
-        dest = rel[len("py/"):]
-        lines.append(f'"./{rel}" = "./{dest}"')
+        lines.append(f'"./{rel}" = "./{rel[len("py/"):]}"')
     return "\n".join(lines) + "\n"
 
 
@@ -159,16 +232,18 @@ def write_config() -> bool:
 
 
 def site_files() -> list[str]:
-    """Everything the deployed site serves (and the service worker precaches),
-    except sw.js itself: POSIX paths relative to ROOT."""
-    files = ["index.html", "pyscript.toml"]
-    files += python_files()
+    """Everything the deployed site serves and the service worker precaches,
+    except sw.js itself and the on-demand files: POSIX paths relative to ROOT."""
+    files = ["index.html", "pyscript.toml", ENTRY_SCRIPT]
+    info = BUILD_INFO.relative_to(ROOT).as_posix()
     for path in sorted((ROOT / "static").rglob("*")):
         if path.is_file() and not path.name.startswith("."):
             rel = path.relative_to(ROOT).as_posix()
             if rel.endswith(("LICENSE",)):
                 continue  # shipped with the site, not needed offline
             files.append(rel)
+    if info not in files:
+        files.append(info)
     return files
 
 
@@ -177,59 +252,134 @@ def licence_files() -> list[str]:
 
 
 def content_hash(files: list[str], base: Path = ROOT) -> str:
-    """A short hash of the service worker template and every precached file."""
+    """A short hash of the service worker template and every file it serves
+    (precached or on demand): the app version. build.mjs, which carries this
+    version, is left out."""
+    info = BUILD_INFO.relative_to(ROOT).as_posix()
     digest = hashlib.sha256()
     digest.update(SW_TEMPLATE.read_bytes())
     for rel in files:
+        if rel == info:
+            continue
         digest.update(rel.encode() + b"\0")
         digest.update(hashlib.sha256((base / rel).read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(files: list[str]) -> str:
-    """Write sw.js with the precache list and a content-hashed cache name."""
-    version = content_hash(files)
+def service_worker_text(precache: list[str], on_demand: list[str], base: Path = ROOT) -> tuple[str, str]:
+    """(sw.js text, version) for these files."""
+    version = content_hash(precache + on_demand, base)
     template = SW_TEMPLATE.read_text(encoding="utf-8")
-    precache = json.dumps(["./" + f for f in files], indent=2)
     text = (template.replace("__VERSION__", version)
-            .replace("__PRECACHE__", precache))
-    if SW_OUT.exists() and SW_OUT.read_text(encoding="utf-8") == text:
-        return version
-    SW_OUT.write_text(text, encoding="utf-8")
+            .replace("__PRECACHE__", json.dumps(["./" + f for f in precache], indent=2))
+            .replace("__ON_DEMAND__", json.dumps(["./" + f for f in on_demand], indent=2)))
+    return text, version
+
+
+def write_service_worker(files: list[str], on_demand: list[str] = ()) -> str:
+    """Write sw.js with the precache list and a content-hashed cache name."""
+    text, version = service_worker_text(files, list(on_demand))
+    if not (SW_OUT.exists() and SW_OUT.read_text(encoding="utf-8") == text):
+        SW_OUT.write_text(text, encoding="utf-8")
     return version
 
 
-def assemble_site(dest: Path, files: list[str]) -> None:
+def build_info_text(version: str) -> str:
+    """static/vendor/app/build.mjs: what the loader needs before Python starts."""
+    lock = json.loads((NODE / "pyodide" / LOCK_FILE).read_text(encoding="utf-8"))
+    empty_lock = {"info": lock["info"], "packages": {}}
+    return ("// Generated by scripts/build.py: do not edit.\n"
+            "// The app version (the service worker's content hash) keys the memory\n"
+            "// snapshot; Mischia loads no Pyodide packages, so Pyodide gets a lock\n"
+            "// file with none instead of fetching pyodide-lock.json.\n"
+            f"export const APP_VERSION = {json.dumps(version)};\n"
+            f"export const PYODIDE_LOCK = {json.dumps(empty_lock, sort_keys=True)};\n")
+
+
+def write_build_info(version: str) -> None:
+    text = build_info_text(version)
+    if not (BUILD_INFO.exists() and BUILD_INFO.read_text(encoding="utf-8") == text):
+        BUILD_INFO.parent.mkdir(parents=True, exist_ok=True)
+        BUILD_INFO.write_text(text, encoding="utf-8")
+
+
+def assemble_site(dest: Path, files: list[str], on_demand: list[str] = ()) -> None:
     """Copy exactly the deployable files into dest (wiped first)."""
     if dest.exists():
         shutil.rmtree(dest)
-    for rel in files + ["sw.js"] + licence_files():
+    for rel in files + list(on_demand) + ["sw.js"] + licence_files():
         _copy(ROOT / rel, dest / rel)
     (dest / ".nojekyll").write_text("")  # serve __init__.py etc. as they are
+
+
+# Files of the speed levers (issue 8) that the baseline page does not have.
+LEVER_FILES = re.compile(r"^static/(js/(pyodide-loader|snapshot-\w+|resume)\.m?js|vendor/app/)")
+
+
+def assemble_baseline(dest: Path) -> str:
+    """The baseline page in dest (wiped first): every Python file fetched on
+    its own, Pyodide's own loader and lock file, no saved-table preview, no
+    snapshot; the same service worker. Returns its version."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    copy_vendor(baseline=True, dest=dest / "static" / "vendor")
+    files = ["index.html", "pyscript.toml"] + python_files()
+    for path in sorted((ROOT / "static").rglob("*")):
+        rel = path.relative_to(ROOT).as_posix()
+        if (path.is_file() and not path.name.startswith(".") and not rel.startswith("static/vendor/")
+                and not LEVER_FILES.match(rel)):
+            _copy(path, dest / rel)
+            files.append(rel)
+    files += sorted(p.relative_to(dest).as_posix() for p in (dest / "static" / "vendor").rglob("*")
+                    if p.is_file() and p.name != "LICENSE")
+    for rel in python_files():
+        _copy(ROOT / rel, dest / rel)
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    if RESUME_TAG not in page:
+        raise SystemExit(f"index.html has no {RESUME_TAG}: update build.RESUME_TAG")
+    (dest / "index.html").write_text(page.replace(RESUME_TAG, ""), encoding="utf-8")
+    (dest / "pyscript.toml").write_text(baseline_config_text(), encoding="utf-8")
+    text, version = service_worker_text(files, [], base=dest)
+    (dest / "sw.js").write_text(text, encoding="utf-8")
+    (dest / ".nojekyll").write_text("")
+    return version
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
-                        help="only check that pyscript.toml matches py/")
+                        help="only check that pyscript.toml is what this script writes")
     parser.add_argument("--site", metavar="DIR", help="also assemble the site into DIR")
+    parser.add_argument("--baseline", action="store_true",
+                        help="with --site: assemble the baseline page (for make bench) instead")
     args = parser.parse_args(argv)
     if args.check:
         if not CONFIG.exists() or CONFIG.read_text(encoding="utf-8") != config_text():
-            print("pyscript.toml is out of date with py/: run `make build`", file=sys.stderr)
+            print("pyscript.toml is out of date: run `make build`", file=sys.stderr)
             return 1
         return 0
+    if args.baseline:
+        if not args.site:
+            parser.error("--baseline needs --site DIR")
+        dest = (ROOT / args.site).resolve()
+        version = assemble_baseline(dest)
+        print(f"build: baseline site assembled in {dest} (cache version {version})")
+        return 0
     vendored = copy_vendor()
+    write_py_zip()
     if write_config():
         print("build: wrote pyscript.toml")
     files = site_files()
-    version = write_service_worker(files)
+    on_demand = on_demand_files()
+    version = write_service_worker(files, on_demand)
+    write_build_info(version)
     size = sum((ROOT / f).stat().st_size for f in files)
-    print(f"build: {len(vendored)} runtime files in static/vendor/, "
-          f"{len(files)} files precached ({size / 1e6:.1f} MB), cache version {version}")
+    print(f"build: {len(vendored)} runtime files in static/vendor/, {len(zipped_files())} files in "
+          f"py.zip ({PY_ZIP.stat().st_size / 1e3:.0f} kB), {len(files)} files precached "
+          f"({size / 1e6:.1f} MB), {len(on_demand)} on demand, cache version {version}")
     if args.site:
         dest = (ROOT / args.site).resolve()
-        assemble_site(dest, files)
+        assemble_site(dest, files, on_demand)
         print(f"build: site assembled in {dest.relative_to(ROOT) if dest.is_relative_to(ROOT) else dest}")
     return 0
 

@@ -7,12 +7,18 @@
  * Python has started (static/js/boot.js), and precaches with
  * `cache: "no-cache"` requests, so the browser revalidates what it has just
  * downloaded (a 304) instead of downloading the runtime a second time.
+ * Files in ON_DEMAND (reference texts of other languages) are not
+ * precached: they are kept in the same cache the first time the page asks.
+ * The page's memory snapshot lives in its own cache, "mischia.snapshot"
+ * (static/js/snapshot-store.mjs), which this worker leaves alone: it is
+ * keyed by VERSION and replaced by the page.
  */
 "use strict";
 
 const VERSION = "__VERSION__";
 const CACHE = `mischia-${VERSION}`;
 const PRECACHE = __PRECACHE__;
+const ON_DEMAND = new Set(__ON_DEMAND__.map((url) => new URL(url, self.registration.scope).href));
 const SCOPE = self.registration.scope;
 const INDEX = new URL("./index.html", SCOPE).href;
 
@@ -54,6 +60,11 @@ self.addEventListener("fetch", (event) => {
       const key = request.mode === "navigate" && isAppPage(url) ? INDEX : request;
       const hit = await cache.match(key, { ignoreSearch: true });
       if (hit) return hit;
+      if (ON_DEMAND.has(url.origin + url.pathname)) {
+        const response = await fetch(request);
+        if (response.ok) await cache.put(url.origin + url.pathname, response.clone());
+        return response;
+      }
       if (request.mode === "navigate") {
         try {
           return await fetch(request);

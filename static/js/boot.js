@@ -5,6 +5,9 @@
  *   the service worker, so the first visit does not download the runtime
  *   twice (the worker precaches with revalidating requests).
  * - When a new version has taken over from an old one, show a small note.
+ * - If Python was restored from a memory snapshot (static/js/pyodide-loader.mjs)
+ *   and then failed to start, the snapshot is thrown away and the page
+ *   reloads once, for a normal start.
  */
 
 const body = document.body;
@@ -12,6 +15,35 @@ const message = document.getElementById("boot-message");
 const SLOW_MS = 60000;
 
 const isReady = () => body.hasAttribute("data-ready");
+
+const RETRIED = "mischia.boot.retried";
+
+function retryWithoutSnapshot(reason) {
+  if (document.documentElement.dataset.boot !== "snapshot") return false;
+  try {
+    if (sessionStorage.getItem(RETRIED)) return false;
+    sessionStorage.setItem(RETRIED, "1");
+  } catch {
+    return false;
+  }
+  const html = document.documentElement;
+  import("./snapshot-store.mjs")
+    .then((snapshots) => {
+      snapshots.noteFailure(snapshots.keyFor(html.dataset.runtime || "", html.dataset.app || ""), reason);
+      return snapshots.clear();
+    })
+    .finally(() => location.reload());
+  return true;
+}
+
+// A failure reported by Python itself (py/mischia_ui/start.py) or by fail().
+new MutationObserver(() => {
+  if (body.hasAttribute("data-boot-failed") && !isReady()) {
+    const detail = document.querySelector(".boot-detail");
+    const text = (message && message.textContent) || "";
+    retryWithoutSnapshot(detail ? detail.textContent : text);
+  }
+}).observe(body, { attributes: true, attributeFilter: ["data-boot-failed"] });
 
 function fail(reason) {
   if (isReady() || body.hasAttribute("data-boot-failed")) return;
@@ -78,6 +110,14 @@ const slowTimer = setTimeout(() => {
       "Still starting… this device or connection is slow. If nothing happens, reload the page.";
   }
 }, SLOW_MS);
+
+whenReady(() => {
+  try {
+    sessionStorage.removeItem(RETRIED);
+  } catch {
+    // no session storage: nothing to forget
+  }
+});
 
 function whenReady(callback) {
   if (isReady()) return callback();

@@ -5,9 +5,11 @@ serves, and the page has no inline JavaScript and no absolute URLs."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from html.parser import HTMLParser
 
 import build  # scripts/build.py (conftest puts scripts/ on sys.path)
@@ -22,41 +24,73 @@ def test_runtime_is_pinned_exactly_with_a_lockfile():
     assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
 
 
-def test_pyscript_toml_lists_every_python_file(site_dir):
-    """The served config's [files] is exactly what is under py/, each file
-    mapped to the same path in Pyodide's file system; the repo's copy is
-    up to date (`build.py --check`)."""
+def test_pyscript_toml_unpacks_every_python_file(site_dir):
+    """The served config unpacks py.zip into Pyodide's working directory; the
+    zip holds every file under py/ except the entry script (its own tag
+    fetches it) and the reference texts fetched on demand, which the site
+    ships as they are. The repo's pyscript.toml is what the build writes
+    (`build.py --check`)."""
     config = tomllib.loads((site_dir / "pyscript.toml").read_text())
-    on_disk = {p.relative_to(site_dir).as_posix() for p in (site_dir / "py").rglob("*")
-               if p.is_file()} - {build.ENTRY_SCRIPT}
-    assert {p for p in on_disk if p.endswith(".py")}, "no Python files found"
-    assert not any("__pycache__" in p or p.endswith(".pyc") for p in on_disk)
-    listed = {key.removeprefix("./") for key in config["files"]}
-    assert listed == on_disk
-    for key, dest in config["files"].items():
-        assert dest == "./" + key.removeprefix("./py/")
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["files"] == {"./static/vendor/app/py.zip": "./*"}
+    assert config["interpreter"] == "./static/js/pyodide-loader.mjs"
     assert (site_dir / config["interpreter"]).is_file()
-    # the same generator over the repo's py/ gives the committed file
+    zip_path = site_dir / "static" / "vendor" / "app" / "py.zip"
+    with zipfile.ZipFile(zip_path) as archive:
+        zipped = set(archive.namelist())
+        assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
+    # files under py/ when the site was built (others may be added while this runs)
+    built_at = zip_path.stat().st_mtime
+    on_disk = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".po")
+               and p.stat().st_mtime <= built_at}
+    assert {p for p in zipped if p.endswith(".py")}, "no Python files in py.zip"
+    on_demand = {p for p in on_disk if re.fullmatch(r"mischia/data/rules\.(?!en\.)[\w-]+\.json", p)}
+    assert "mischia/data/rules.en.json" in zipped  # every language's fallback
+    assert on_disk - on_demand - {"mischia_ui/start.py"} <= zipped
+    assert not zipped & (on_demand | {"mischia_ui/start.py"})
+    shipped_py = {p.relative_to(site_dir / "py").as_posix() for p in (site_dir / "py").rglob("*") if p.is_file()}
+    assert shipped_py == {"mischia_ui/start.py"} | {p for p in shipped_py if p in on_demand}
     check = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--check"])
     assert check.returncode == 0
 
 
+def test_build_info_carries_the_app_version(site_dir):
+    """build.mjs (read by the loader before Python starts) names the service
+    worker's version and an empty Pyodide lock file with the runtime's ABI."""
+    text = (site_dir / "static" / "vendor" / "app" / "build.mjs").read_text()
+    sw = (site_dir / "sw.js").read_text()
+    version = re.search(r'const VERSION = "([0-9a-f]+)"', sw).group(1)
+    assert f'export const APP_VERSION = "{version}";' in text
+    lock = json.loads(re.search(r"export const PYODIDE_LOCK = (\{.*\});", text).group(1))
+    real = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock == {"info": real["info"], "packages": {}}
+    assert not (site_dir / "static" / "vendor" / "pyodide" / "pyodide-lock.json").exists()
+
+
+def _sw_list(sw: str, name: str) -> list:
+    start = sw.index(f"const {name} = ") + len(f"const {name} = ")
+    return json.loads(sw[start:sw.index("]", start) + 1])
+
+
 def test_site_holds_only_what_it_serves(site_dir):
     sw = (site_dir / "sw.js").read_text()
-    start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
-    precache = json.loads(sw[start:sw.index("];", start) + 1])
+    precache = _sw_list(sw, "PRECACHE")
+    on_demand = _sw_list(sw.replace("new Set(", ""), "ON_DEMAND")
     assert len(precache) == len(set(precache))
-    for entry in precache:
+    for entry in precache + on_demand:
         assert entry.startswith("./") and (site_dir / entry).is_file(), entry
+    # only reference texts in other languages than English wait to be asked for
+    assert on_demand and all(re.fullmatch(r"\./py/mischia/data/rules\.(?!en\.)[\w-]+\.json", e) for e in on_demand)
+    assert not set(precache) & set(on_demand)
     shipped = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
-    extra = shipped - {e[2:] for e in precache} - {"sw.js", ".nojekyll"}
+    extra = shipped - {e[2:] for e in precache + on_demand} - {"sw.js", ".nojekyll"}
     assert all(p.endswith("/LICENSE") for p in extra), extra
     assert not any(p.startswith(("tests/", "node_modules/", "scripts/")) or p.endswith(".map")
                    for p in shipped)
     assert "./index.html" in precache and "./pyscript.toml" in precache
-    # the cache name carries a content hash
-    assert f'const VERSION = "{build.content_hash([e[2:] for e in precache], site_dir)}"' in sw
+    # the cache name carries a content hash of everything served
+    files = [e[2:] for e in precache + on_demand]
+    assert f'const VERSION = "{build.content_hash(files, site_dir)}"' in sw
 
 
 class _Page(HTMLParser):

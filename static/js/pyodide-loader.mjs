@@ -1,0 +1,138 @@
+/* Mischia's Pyodide loader: the `interpreter` module of pyscript.toml.
+ *
+ * PyScript imports the interpreter module named in its config and calls its
+ * `loadPyodide(options)` (it reads `loadPyodide` and `version` from it);
+ * PyScript offers no other way to hand Pyodide extra options. So this module
+ * re-exports Pyodide's `version` and wraps its `loadPyodide`, and PyScript
+ * stays in charge of everything else (config, files, scripts, events).
+ *
+ * What the wrapper adds:
+ * - `indexURL`: Pyodide's own files (PyScript would derive it from this
+ *   file's URL);
+ * - `lockFileContents`: an empty lock file (Mischia loads no Pyodide
+ *   packages), instead of fetching the 120 kB pyodide-lock.json;
+ * - a memory snapshot (`_loadSnapshot`, experimental Pyodide API): when this
+ *   browser keeps one for this runtime and app version
+ *   (snapshot-store.mjs), Pyodide restores it instead of starting Python
+ *   and compiling the app's modules again. When it is missing or stale the
+ *   boot is a normal one, and once the page is ready a worker makes a fresh
+ *   snapshot (snapshot-worker.mjs); when restoring fails, the snapshot is
+ *   deleted and the boot goes on normally.
+ *
+ * The outcome is on <html> (with data-app, the app version): data-boot = "snapshot" | "normal" | "fallback",
+ * data-snapshot = "found" | "missing" | "stale" | "off" | "error" and then
+ * "making" | "stored" | "not-stored". `?nosnapshot` in the page URL turns
+ * the snapshot off (normal boot, none made).
+ */
+
+import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+import { APP_VERSION, PYODIDE_LOCK } from "../vendor/app/build.mjs";
+import * as snapshots from "./snapshot-store.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url);
+const WORKER_TIMEOUT_MS = 180000;
+const html = document.documentElement;
+html.dataset.app = APP_VERSION; // the app version, also for py/mischia_ui/start.py
+html.dataset.runtime = version;
+const enabled = !/[?&]nosnapshot\b/.test(location.search) && "caches" in globalThis
+  && "Worker" in globalThis;
+
+// Look for the snapshot as soon as PyScript imports this module, while it
+// is still reading its config.
+const lookup = enabled
+  ? snapshots.find(version, APP_VERSION).catch((error) => ({ status: "error", error }))
+  : Promise.resolve({ status: "off" });
+
+let pyodide = null;
+
+/** The running Pyodide (for the benchmark's memory figures). */
+export const runtime = () => pyodide;
+
+export async function loadPyodide(options = {}) {
+  const base = { ...options, indexURL: INDEX_URL };
+  if (!base.lockFileContents && !base.lockFileURL) base.lockFileContents = PYODIDE_LOCK;
+  const found = await lookup;
+  html.dataset.snapshot = found.status;
+  if (found.response) {
+    try {
+      pyodide = await loadRuntime({ ...base, _loadSnapshot: found.response.arrayBuffer() });
+      html.dataset.boot = "snapshot";
+      performance.mark("mischia:snapshot-restored");
+      return pyodide;
+    } catch (error) {
+      console.warn("Mischia: the saved Python snapshot could not be used; starting normally.", error);
+      html.dataset.boot = "fallback";
+      snapshots.noteFailure(found.key, error && error.message);
+      await snapshots.clear().catch(() => {});
+    }
+  }
+  pyodide = await loadRuntime(base);
+  if (!html.dataset.boot) html.dataset.boot = "normal";
+  if (enabled && snapshots.worthMaking(snapshots.keyFor(version, APP_VERSION))) {
+    whenReady(() => idle(() => makeSnapshot(pyodide)));
+  }
+  return pyodide;
+}
+
+function whenReady(callback) {
+  if (document.body && document.body.hasAttribute("data-ready")) return callback();
+  const observer = new MutationObserver(() => {
+    if (document.body.hasAttribute("data-ready")) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function idle(callback) {
+  if ("requestIdleCallback" in globalThis) requestIdleCallback(callback, { timeout: 2000 });
+  else setTimeout(callback, 500);
+}
+
+// What the worker needs from this page: the modules imported at start and
+// the source of those files under the working directory (PyScript's own
+// package is written there by PyScript, and is not in py.zip).
+const STARTED_WITH = `
+def _started_with():
+    import os, sys
+    cwd = os.getcwd() + os.sep
+    files = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
+    sources = {}
+    for path in sorted(f for f in files if isinstance(f, str) and f.startswith(cwd) and f.endswith(".py")):
+        with open(path, encoding="utf-8") as fh:
+            sources[path] = fh.read()
+    return [sorted(sys.modules), sources]
+_started_with()
+`;
+
+function makeSnapshot(py) {
+  if (document.body.hasAttribute("data-boot-failed")) return;
+  let modules, sources;
+  try {
+    const scope = py.globals.get("dict")();
+    const found = py.runPython(STARTED_WITH, { globals: scope });
+    [modules, sources] = found.toJs({ dict_converter: Object.fromEntries });
+    found.destroy();
+    scope.destroy();
+  } catch (error) {
+    html.dataset.snapshot = "not-stored";
+    console.info("Mischia: no Python snapshot made:", error);
+    return;
+  }
+  html.dataset.snapshot = "making";
+  const worker = new Worker(WORKER_URL, { type: "module", name: "mischia-snapshot" });
+  const finish = (result) => {
+    clearTimeout(timer);
+    worker.terminate();
+    html.dataset.snapshot = result.ok ? "stored" : "not-stored";
+    if (!result.ok) console.info("Mischia: no Python snapshot made:", result.reason);
+  };
+  const timer = setTimeout(() => finish({ ok: false, reason: "timed out" }), WORKER_TIMEOUT_MS);
+  worker.addEventListener("message", (event) => finish(event.data || { ok: false }));
+  worker.addEventListener("error", (event) => finish({ ok: false, reason: event.message || "worker error" }));
+  worker.postMessage({ modules, sources, app: APP_VERSION });
+}
