@@ -457,8 +457,29 @@ def extract_engine(catalog: Catalog) -> None:
                     for item in items:
                         _record(catalog, recorder, f"{rid}:{hook[:-6]}:{item}", hook.replace("_", " "),
                                 lambda: fn(item))
+        for label, ref in core_line_labels().items():
+            _record(catalog, recorder, ref, f"breakdown line {label}",
+                    lambda: labels.line_label(None, {"label": label}))
     finally:
         i18n._translations = saved
+
+
+def core_line_labels() -> dict:
+    """Literal labels of breakdown lines in the core: ``Line("label", …)``
+    and ``label=`` of ``Line``/``Modifier`` → where."""
+    found = {}
+    for path in sorted((PY / "mischia").rglob("*.py")):
+        rel = _rel(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), rel)):
+            if not isinstance(node, ast.Call) or _call_name(node) not in ("Line", "Modifier"):
+                continue
+            kw = {k.arg: k.value for k in node.keywords}
+            label = _literal(kw.get("label"))
+            if label is None and _call_name(node) == "Line" and node.args:
+                label = _literal(node.args[0])
+            if label:
+                found.setdefault(label, f"{rel}:{node.lineno}")
+    return found
 
 
 def _record(catalog, recorder, ref, note, call) -> None:
