@@ -180,7 +180,8 @@ def movement_payload(ruleset_id: str, creature: dict, values: dict, segments=(),
 ACTION_INPUTS = {
     "classic": {
         "move": (Field("leaves_melee", "flag", "Leaves a melee"),
-                 Field("passes_enemies", "flag", "Passes close to enemies")),
+                 Field("passes_enemies", "flag", "Passes close to enemies"),
+                 Field("distance", "int", "Hexes from the enemies it passes", low=1, high=20)),
         "cast": (Field("components", "multi", "Components",
                        (("verbal", "Verbal"), ("somatic", "Somatic"), ("material", "Material"))),),
     },
@@ -420,8 +421,11 @@ def aoo_check(ruleset_id: str, threatener: dict, threatener_used=(), actor=None,
     taken = engine_used(ruleset_id, used)
     if ruleset_id == "classic":
         movement = "leave" if values.get("leaves_melee") or not values.get("passes_enemies") else "pass"
-        res = run("actions", {**base, "action": "aoo", "threatener": threatener, "movement": movement,
-                              "used": [u for u in taken if u == "aoo"]}, rng)
+        payload = {**base, "action": "aoo", "threatener": threatener, "movement": movement,
+                   "used": [u for u in taken if u == "aoo"]}
+        distance = read((Field("distance", "int", "", low=1, high=20),), values)
+        payload.update(distance)
+        res = run("actions", payload, rng)
         v = res["value"]
         return {"can": bool(v["allowed"]), "rule": v["rule"], "left": 0 if "aoo" in taken else 1}
     if ruleset_id == "d20pl":

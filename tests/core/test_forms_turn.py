@@ -307,3 +307,13 @@ def test_split_effect_and_break_free():
     with pytest.raises(InputError) as err:
         ft.grapple_payload("break_free", {}, {}, {"saves.breaker": "60"})
     assert err.value.field == "saves.holder"
+
+
+def test_classic_passing_a_huge_creature_two_hexes_away_provokes_it():
+    """classic.aoo.passing: Huge and Gargantuan creatures reach 2 hexes."""
+    move = {"passes_enemies": True, "distance": "2"}
+    giant = {"name": "Giant", "size": "huge"}
+    assert ft.aoo_check("classic", giant, (), {}, "move", move)["can"] is True
+    assert ft.aoo_check("classic", {"name": "Orc"}, (), {}, "move", move)["can"] is False
+    answer = ft.take_action("classic", {}, (), "move", move)
+    assert answer["provokes"] == {"value": True, "rule": "classic.aoo.passing"}
