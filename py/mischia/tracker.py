@@ -383,7 +383,9 @@ def next_turn(enc: Encounter) -> Encounter:
             index += 1
         if index >= len(enc.order):
             enc = replace(enc, phase="combat", round=1)
-            enc = log(enc, "Round {n} begins", ("pf1.seq.3-after-surprise",), n=1)
+            rid = enc.ruleset
+            enc = log(enc, "Round {n} begins", tuple(r for r in (f"{rid}.seq.3-after-surprise",
+                                                               f"{rid}.seq.first-normal-round") if _known(r)), n=1)
             index = 0
     elif index >= len(enc.order):
         enc = replace(enc, round=enc.round + 1)

@@ -260,3 +260,15 @@ def test_any_fight_steps_then_as_many_undos_give_back_the_start(steps):
         history = history.undo()
     assert history.present == start
     assert Encounter.from_json(start.to_json()) == start
+
+
+@pytest.mark.parametrize("rid, rule", [("pf1", "pf1.seq.3-after-surprise"),
+                                       ("d20pl", "d20pl.seq.first-normal-round")])
+def test_the_first_normal_round_after_the_surprise_round_cites_its_own_ruleset(rid, rule):
+    enc = tracker.set_aware(party(rid), "c2", False)
+    enc = tracker.start_combat(enc)
+    assert enc.phase == "surprise"
+    while enc.phase == "surprise":
+        enc = tracker.next_turn(enc)
+    begins = [e for e in enc.log if e.key == "Round {n} begins"]
+    assert begins[-1].rules == (rule,)

@@ -61,6 +61,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
                     "id": "options-button", "aria-label": _("Rules options")})])])
         self.announce_box = el("div", cls="announce", attrs={"id": "fight-announce", "role": "status",
                                                               "aria-live": "polite"})
+        self.announce_box.hidden = True
         self.asks = el("div", cls="asks", attrs={"id": "fight-asks"})
         self.start_box = el("div", cls="start", attrs={"id": "fight-start"})
         self.tools = el("div", cls="tools", attrs={"id": "fight-tools"})
@@ -238,6 +239,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         self.meta.textContent = ""
         self.summary.textContent = _("No combatants yet: add the first one below.")
         self.status.hidden = True
+        self.announce_box.hidden = True
         self.asks.replaceChildren()
         self.asks.hidden = True
         self.tools.replaceChildren()

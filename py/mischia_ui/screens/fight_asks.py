@@ -100,13 +100,14 @@ class AskPanel:
         self.asks.replaceChildren(*cards)
         self.asks.hidden = not cards
 
-    def _ask_shell(self, index, title, body, actions=()):
+    def _ask_shell(self, index, title, body, actions=(), aside: bool = True):
         error = el("p", cls="error", attrs={"role": "alert", "id": f"ask-{index}-error"})
         error.hidden = True
         card = el("section", cls="ask card", attrs={"data-ask": str(index), "aria-labelledby": f"ask-{index}-t"},
                   children=[el("h3", title, attrs={"id": f"ask-{index}-t"})] + list(body) + [error, el(
-                      "div", cls="actions", children=list(actions) + [
-                          button(_("Set aside"), "ask-dismiss", cls="secondary", extra={"data-ask": str(index)})])])
+                      "div", cls="actions", children=list(actions) + ([
+                          button(_("Set aside"), "ask-dismiss", cls="secondary", extra={"data-ask": str(index)})]
+                          if aside else []))])
         return card
 
     def _ask_card(self, enc, ruleset, index, ask):
@@ -151,10 +152,11 @@ class AskPanel:
             actions = [button(_("Use these rolls"), "ask-tie", cls="primary", extra={"data-ask": str(index)}),
                        button(_("Roll for me"), "ask-tie-roll", cls="secondary", extra={"data-ask": str(index)})]
         else:
-            body.append(el("p", _("Put them in order with ▲ ▼ on their cards (or in More), then tap Done."),
+            body.append(el("p", _("Put them in order with ▲ ▼ on their cards (or with ⋯), then tap Done."),
                            cls="muted"))
             actions = [button(_("Done"), "ask-dismiss", cls="primary", extra={"data-ask": str(index)})]
-        return self._ask_shell(index, _("Initiative tie"), body, actions)
+            return self._ask_shell(index, _("Initiative order"), body, actions, aside=False)
+        return self._ask_shell(index, _("Initiative tie: roll-off"), body, actions)
 
     # ----- answers ------------------------------------------------------------------
     def _ask_error(self, index, exc) -> None:

@@ -28,6 +28,8 @@ def button(text: str, act: str, cid: str = "", *, cls: str = "", label: str = ""
 
 def remaining_text(enc, inst) -> str:
     """How long a condition still lasts, in words."""
+    if inst.cause == tracker.START:        # flat-footed/surprised from the start of combat
+        return _("until its first turn")
     left = tracker.remaining(enc, inst)
     kind = left["kind"]
     anchor = _name_of(enc, left.get("anchor", ""))

@@ -62,6 +62,16 @@ def _source_matches(line: dict, cond_id: str) -> bool:
     return source == cond_id or source.startswith(cond_id + ":")
 
 
+def _reminder_about(reminder: dict, cond_id: str, definition) -> bool:
+    """Is this reminder about the condition (its rule ID or its first words)?"""
+    key = cond_id.replace("_", "-")
+    rule = reminder.get("rule", "")
+    if any(k and k in rule for k in (key, key.rstrip("d"))):
+        return True
+    name = (definition.name if definition is not None and definition.name else cond_id).lower()
+    return reminder.get("text", "").lower().startswith(name)
+
+
 class CombatantSheets:
     # ----- add / edit --------------------------------------------------------------
     def open_add_form(self, values=None):
@@ -357,6 +367,8 @@ class CombatantSheets:
             parts.append(el("p", _("Nothing the app computes changes right now; see the rule text."),
                             cls="muted"))
         for r in result.get("reminders") or ():
+            if not _reminder_about(r, inst.id, definition):
+                continue
             parts.append(el("p", children=[el("code", r.get("rule", ""), cls="bd-rule"),
                                            el("span", " " + _(r.get("text", "")))], cls="reminder"))
         parts.append(el("div", cls="actions", children=[

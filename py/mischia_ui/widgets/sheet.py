@@ -33,7 +33,7 @@ class Sheet:
         self.dialog.replaceChildren(head, body)
         if not self.dialog.open:
             self.dialog.showModal()
-        first = find(body, "input, select, textarea, button")
+        first = find(body, "input, select, textarea")
         if first is not None and hasattr(first, "focus"):
             first.focus()
 
