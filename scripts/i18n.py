@@ -558,10 +558,16 @@ def merge(catalog: Catalog, lang: str) -> tuple:
     return merged + dropped, new, len(dropped)
 
 
-def update(catalog: Catalog) -> None:
+def update(catalog: Catalog, prune: bool = False) -> None:
+    """Write the template and merge it into every language. Entries whose
+    message left the code are kept as obsolete (``#~``), still compiled, so
+    translations survive a message that comes back or code committed later;
+    ``prune`` drops them."""
     write_pot(catalog)
     for lang in LANGS:
         messages, new, dropped = merge(catalog, lang)
+        if prune:
+            messages, dropped = [m for m in messages if not m.obsolete], 0
         path = po_path(lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(write_po(messages, header_text(lang)), encoding="utf-8")
@@ -574,8 +580,8 @@ def mo_bytes(messages, header: str) -> bytes:
     """GNU .mo bytes (what msgfmt writes, without the optional hash table)."""
     entries = {b"": header.encode("utf-8")}
     for msg in messages:
-        if msg.obsolete or not msg.msgid or not msg.translated():
-            continue
+        if not msg.msgid or not msg.translated():
+            continue  # obsolete ones stay: code committed before or after the .po still finds its words
         if not msg.plural and msg.strs == [msg.msgid]:
             continue  # the same words: gettext gives the message id back anyway
         key = msg.msgid.encode("utf-8")
@@ -637,7 +643,9 @@ def check(catalog: Catalog | None = None) -> list:
     problems = list(catalog.problems)
     for lang in LANGS:
         path = po_path(lang)
-        have = {m.key: m for m in read_po(path) if m.msgid and not m.obsolete}
+        # an obsolete entry still counts: the code may be older than the .po
+        # (another change not committed yet), and compile ships it too
+        have = {m.key: m for m in read_po(path) if m.msgid}
         n = nplurals(lang)
         for key, template in catalog.messages.items():
             where = f"{lang}: {template.msgid!r}" + (f" (context {template.context!r})" if template.context else "")
@@ -682,6 +690,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("extract", "update", "compile", "check", "todo"))
     parser.add_argument("lang", nargs="?", default="it")
+    parser.add_argument("--prune", action="store_true",
+                        help="update: drop obsolete entries instead of keeping them")
     args = parser.parse_args(argv)
     if args.command == "compile":
         compile_all()
@@ -696,7 +706,7 @@ def main(argv=None) -> int:
         write_pot(catalog)
         print(f"i18n: {_rel(POT)}: {len(catalog.messages)} messages")
     elif args.command == "update":
-        update(catalog)
+        update(catalog, prune=args.prune)
     elif args.command == "check":
         problems = check(catalog)
         for problem in problems:
