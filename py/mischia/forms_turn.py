@@ -202,11 +202,11 @@ ACTION_INPUTS = {
     },
 }
 
-_TABLES = {  # ruleset id → (module, table name)
-    "classic": ("classic.proc_tables", "ACTIONS"),
-    "d20pl": ("d20pl.proc_actions_table", "ACTIONS"),
-    "dnd5e": ("dnd5e.tables", "ACTIONS"),
-    "pf1": ("pf1.action_table", "ACTION_TABLE"),
+_TABLES = {  # ruleset id → (module of its package, table name)
+    "classic": ("proc_tables", "ACTIONS"),
+    "d20pl": ("proc_actions_table", "ACTIONS"),
+    "dnd5e": ("tables", "ACTIONS"),
+    "pf1": ("action_table", "ACTION_TABLE"),
 }
 # Actions whose answer is a procedure of its own screen (classic close combat).
 CLASSIC_PROCEDURES = ("aoo", "grapple", "outside_attack", "split_effect", "break_free", "separate")
@@ -214,10 +214,14 @@ CLASSIC_PROCEDURES = ("aoo", "grapple", "outside_attack", "split_effect", "break
 AOO_ACTION = {"classic": "aoo", "dnd5e": "opportunity_attack"}
 
 
+def _table(ruleset_id: str) -> dict:
+    module, name = _TABLES[ruleset_id]
+    return getattr(importlib.import_module(f"mischia.rulesets.{ruleset_id}.{module}"), name)
+
+
 def action_table(ruleset_id: str) -> list:
     """[(id, English name, type)] of the ruleset's actions, in table order."""
-    module, name = _TABLES[ruleset_id]
-    table = getattr(importlib.import_module(f"mischia.rulesets.{module}"), name)
+    table = _table(ruleset_id)
     out = []
     for a in table.values():
         if ruleset_id == "classic" and a.id in CLASSIC_PROCEDURES:
@@ -266,8 +270,7 @@ def engine_used(ruleset_id: str, used) -> list:
     if ruleset_id == "classic" and aoo_count(used) and "aoo" not in taken:
         taken.append("aoo")
     if ruleset_id == "dnd5e":
-        from importlib import import_module
-        table = import_module("mischia.rulesets.dnd5e.tables").ACTIONS
+        table = _table("dnd5e")
         for resource, generic in (("reaction", "reaction"), ("bonus_action", "bonus_action")):
             have = sum(1 for a in taken if table[a].cost == resource)
             taken += [generic] * max(0, resource_count(used, resource) - have)
