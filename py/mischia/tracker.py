@@ -76,11 +76,22 @@ def add_group(enc: Encounter, name: str, count: int, side: str = "foes", shared:
 
 
 def edit_combatant(enc: Encounter, cid: str, **changes) -> Encounter:
+    """Change what the form edits. Hit points typed again keep the
+    ruleset's state (dying, death-save counters …) unless they bring the
+    creature back above 0 with a different number."""
     old = enc.get(cid)
     data = old.to_dict()
     data.update(changes)
     if "hp" in changes and isinstance(changes["hp"], int):
         data["hp"] = {"max": changes["hp"], "current": changes["hp"]}
+    if isinstance(data.get("hp"), dict) and old.hp is not None and "hp" in changes:
+        hp = dict(data["hp"])
+        current = hp.get("current", hp.get("max"))
+        unchanged = hp.get("max") == old.hp.max and current == old.hp.current
+        if unchanged or (isinstance(current, int) and current <= 0):
+            hp.setdefault("status", old.hp.status)
+            hp.setdefault("counters", dict(old.hp.counters))
+        data["hp"] = hp
     new = _combatant_fields(enc, data, cid)
     return log(_replace_combatant(enc, new), "{name} edited", name=new.name)
 

@@ -79,6 +79,39 @@ def test_pf1_tie_conditions_saves_delay_and_resources(page, base_url):
     assert current(page) == "Bandit 2"
     assert page.text_content(res).endswith("1/1")
     assert saved(page)["round"] == 2
+
+    # edit, hit points down and up, duplicate, remove
+    page.click("#combatants .combatant[data-id='c3'] [data-act='more']")
+    sheet(page, "more")
+    page.click("#fight-sheet [data-act='edit']")
+    sheet(page, "edit")
+    page.fill("#combatant-form [name='name']", "Bandit chief")
+    page.fill("#combatant-form [name='hp.max']", "25")
+    page.fill("#combatant-form [name='hp.current']", "25")
+    act(page, "#combatant-form button[type=submit]")
+    assert "Bandit chief" in names(page)
+    hp = "#combatants .combatant[data-id='c3'] .hp"
+    assert page.text_content(hp) == "HP 25/25"
+    page.click("#combatants .combatant[data-id='c3'] [data-act='hp']")
+    sheet(page, "hp")
+    page.fill("#hp-amount", "7")
+    act(page, "#hp-damage")
+    assert page.text_content(hp) == "HP 18/25"
+    page.click("#combatants .combatant[data-id='c3'] [data-act='hp']")
+    sheet(page, "hp")
+    page.fill("#hp-amount", "3")
+    act(page, "#hp-heal")
+    assert page.text_content(hp) == "HP 21/25"
+    page.click("#combatants .combatant[data-id='c3'] [data-act='more']")
+    sheet(page, "more")
+    act(page, "#fight-sheet [data-act='dup']")
+    assert names(page)[-1] == "Bandit chief (2)"
+    page.click("#combatants .combatant[data-id='c1'] [data-act='more']")
+    sheet(page, "more")
+    page.click("#fight-sheet [data-act='remove']")
+    assert "Tap again" in page.text_content("#fight-sheet [data-act='remove']")
+    act(page, "#fight-sheet [data-act='remove']")
+    assert "Bandit 1" not in names(page) and len(names(page)) == 3
     page.screenshot(path=str(shots_dir() / "fight-details-pf1.png"))
 
 

@@ -272,3 +272,16 @@ def test_the_first_normal_round_after_the_surprise_round_cites_its_own_ruleset(r
         enc = tracker.next_turn(enc)
     begins = [e for e in enc.log if e.key == "Round {n} begins"]
     assert begins[-1].rules == (rule,)
+
+
+def test_editing_a_dying_combatant_keeps_its_hit_point_state():
+    enc = tracker.start_combat(party("dnd5e", hp=10))
+    enc, _ = tracker.damage(enc, "c2", 12)
+    enc = tracker.next_turn(enc)
+    enc, _ = tracker.turn_rolls(enc, "c2", rolls={"d20": 3})      # one failed death save
+    before = enc.get("c2").hp
+    assert before.status == "dying" and before.counters["failures"] == 1
+    same = tracker.edit_combatant(enc, "c2", name="Renamed", hp={"max": 10, "current": 0, "temp": 0})
+    assert same.get("c2").hp == before and same.get("c2").name == "Renamed"
+    healed = tracker.edit_combatant(enc, "c2", hp={"max": 10, "current": 6, "temp": 0})
+    assert healed.get("c2").hp.status == "ok" and healed.get("c2").hp.current == 6
