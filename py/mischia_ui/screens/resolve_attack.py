@@ -371,6 +371,9 @@ class AttackPanel:
             out.append(undo)
             return out
         amount = res["damage"]["total"]
+        if amount <= 0:
+            out.append(el("p", _("No damage gets through."), cls="hint", attrs={"id": "attack-no-damage"}))
+            return out
         if c.hp is None:
             out.append(el("p", _("Give {name} hit points in the tracker to apply damage.").format(name=c.name),
                           cls="hint"))
