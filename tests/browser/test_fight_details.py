@@ -130,8 +130,13 @@ def test_encounters_keyboard_wake_lock_and_dark_mode(page, base_url):
     page.focus("#combatants .combatant[data-id='c1'] [data-act='hp']")
     page.keyboard.press("Enter")
     sheet(page, "hp")
+    assert page.evaluate("document.activeElement.id") == "hp-amount"
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")                           # Enter submits: 3 damage (HP not set yet)
+    page.wait_for_selector("#fight-sheet [role=alert]:not([hidden])", timeout=T)
     page.keyboard.press("Escape")
     page.wait_for_selector("#fight-sheet[open]", state="detached", timeout=T)
+    page.wait_for_function("document.activeElement && document.activeElement.dataset.act === 'hp'", timeout=T)
 
     # the rules' options with their rule IDs and reference text
     page.click("#options-button")

@@ -85,6 +85,8 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         root.replaceChildren(head, self.summary, self.status, self.announce_box, self.asks, self.start_box,
                              self.tools, self.list, self.add_form, self.log_box, self.bar)
         self.sheet = Sheet(root, "fight-sheet")
+        self.sheet.on_close = self._sheet_closed
+        self._opener = None
         root.onclick = self.on_click
         root.addEventListener("input", _Handler(self.on_input))
         when("submit", root)(self.on_submit)
@@ -175,10 +177,23 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         if method is None:
             return
         self._focus = (act, cid)
+        was_open = self.sheet.is_open
         try:
             method(cid, target)
         except InputError as exc:
             self.app.show_notice(error_text(exc))
+        if not was_open and self.sheet.is_open:
+            self._opener = (act, cid)
+
+    def _sheet_closed(self) -> None:
+        """Back to the button that opened the sheet (it may have been redrawn)."""
+        opener, self._opener = self._opener, None
+        if opener is None:
+            return
+        act, cid = opener
+        node = find(self.root, f'[data-act="{act}"]' + (f'[data-id="{cid}"]' if cid else ""))
+        if node is not None:
+            node.focus()
 
     def on_submit(self, event) -> None:
         event.preventDefault()
