@@ -108,6 +108,8 @@ def line_label(ruleset, line: dict) -> str:
     elif reference.entry(label) is not None:
         text = source or rule_title(label)
         source = ""
+    elif label.rsplit(".", 1)[-1] in STATS:  # save.base_fort, disabled.con, con_mod: the stat's words
+        text = stat_label(label.rsplit(".", 1)[-1])
     else:
         text = _(humanize(label))
     return f"{text} · {source}" if source else text
