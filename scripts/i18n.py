@@ -460,8 +460,48 @@ def extract_engine(catalog: Catalog) -> None:
         for label, ref in core_line_labels().items():
             _record(catalog, recorder, ref, f"breakdown line {label}",
                     lambda: labels.line_label(None, {"label": label}))
+        for ref, ruleset, line, text in example_results():
+            if line is not None:
+                _record(catalog, recorder, ref, f"breakdown line {line.get('label')}",
+                        lambda: labels.line_label(ruleset, {**line, "source": ""}))
+            else:
+                catalog.add(text, ref=ref, note="prompt or reminder (from an example query)")
     finally:
         i18n._translations = saved
+
+
+def example_results():
+    """Run every documented example query (``docs/examples/QUERY.json``, a
+    fixed seed) and yield (ref, ruleset, line, None) for each breakdown line
+    and (ref, None, None, text) for each prompt or reminder text: labels
+    and texts the core builds at run time (``f"save.{kind}"``) too."""
+    import json
+    import random
+    from mischia import queries
+    from mischia.ruleset import get_ruleset
+    for path in sorted((ROOT / "docs" / "examples").glob("*.json")):
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            result = queries.run(path.stem, payload, random.Random(1))
+            ruleset = get_ruleset(payload.get("ruleset"))
+        except Exception:  # noqa: BLE001 - a broken example is the core tests' business
+            continue
+        ref = _rel(path)
+        stack = [result]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if isinstance(node.get("lines"), list):
+                    for line in node["lines"]:
+                        if isinstance(line, dict) and isinstance(line.get("label"), str):
+                            yield ref, ruleset, line, None
+                for key in ("prompts", "reminders"):
+                    for item in node.get(key) or ():
+                        if isinstance(item, dict) and isinstance(item.get("text"), str):
+                            yield ref, None, None, item["text"]
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
 
 
 def core_line_labels() -> dict:
