@@ -529,16 +529,54 @@ def _record(catalog, recorder, ref, note, call) -> None:
         catalog.add(msgid, plural, context, ref=ref, note=note)
 
 
+def _text_wrappers(trees) -> dict:
+    """Helpers that pass one of their parameters on as a Prompt/Reminder
+    text (``def _srd(text): return Reminder(EXT, text)``): name → index of
+    that parameter."""
+    wrappers = {}
+    for tree in trees:
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = [a.arg for a in fn.args.args]
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call) and _call_name(node) in ("Prompt", "Reminder"):
+                    kw = {k.arg: k.value for k in node.keywords}
+                    arg = node.args[1] if len(node.args) >= 2 else kw.get("text")
+                    if isinstance(arg, ast.Name) and arg.id in params:
+                        wrappers[fn.name] = params.index(arg.id)
+    return wrappers
+
+
 def extract_core_source(catalog: Catalog) -> None:
-    """Literal log keys (tracker.py) and Prompt/Reminder texts anywhere in the core."""
-    for path in sorted((PY / "mischia").rglob("*.py")):
+    """Literal log keys (tracker.py) and Prompt/Reminder texts anywhere in the
+    core: direct, through a helper that passes its argument on, or assigned
+    to ``text`` first (``rule, text = "…", "…"``)."""
+    paths = sorted((PY / "mischia").rglob("*.py"))
+    trees = {path: ast.parse(path.read_text(encoding="utf-8"), _rel(path)) for path in paths}
+    wrappers = _text_wrappers(trees.values())
+    for path, tree in trees.items():
         rel = _rel(path)
-        tree = ast.parse(path.read_text(encoding="utf-8"), rel)
         for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
+                for target in node.targets:
+                    if isinstance(target, ast.Tuple) and len(target.elts) == len(node.value.elts):
+                        for t, v in zip(target.elts, node.value.elts):
+                            if isinstance(t, ast.Name) and t.id == "text" and _literal(v):
+                                catalog.add(_literal(v), ref=f"{rel}:{node.lineno}", note="prompt")
             if not isinstance(node, ast.Call):
                 continue
             name = _call_name(node)
             text, note = None, ""
+            if name in wrappers and name not in ("Prompt", "Reminder"):
+                index = wrappers[name]
+                kw = {k.arg: k.value for k in node.keywords}
+                text = _literal(node.args[index]) if len(node.args) > index else _literal(kw.get("text"))
+                if text:
+                    catalog.add(text, ref=f"{rel}:{node.lineno}",
+                                note="prompt or reminder" + ("; " + _placeholder_note(text)
+                                                             if _placeholder_note(text) else ""))
+                continue
             if name == "log" and path.name == "tracker.py" and len(node.args) >= 2:
                 text = _literal(node.args[1])
                 params = sorted(k.arg for k in node.keywords if k.arg)
