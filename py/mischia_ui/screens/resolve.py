@@ -25,12 +25,13 @@ from pyscript import document
 from mischia.ruleset import get_ruleset, ruleset_ids
 
 from ..dom import el
-from ..i18n import _
+from ..i18n import N_, _
 from .resolve_common import load_quick, save_quick
 
-PANELS = (("attack", "Attack"), ("cast", "Casting"), ("turn", "Turn"), ("grapple", "Close combat"))
-RULESET_NAMES = {"classic": "Classic (AD&D house rules)", "d20pl": "d20 3.5 (Polish forum variant)",
-                 "dnd5e": "D&D 5e", "pf1": "Pathfinder 1e"}
+PANELS = (("attack", N_("Attack")), ("cast", N_("Casting")), ("turn", N_("Turn")),
+          ("grapple", N_("Close combat")))
+RULESET_NAMES = {"classic": N_("Classic (AD&D house rules)"), "d20pl": N_("d20 3.5 (Polish forum variant)"),
+                 "dnd5e": N_("D&D 5e"), "pf1": N_("Pathfinder 1e")}
 
 
 class Context:

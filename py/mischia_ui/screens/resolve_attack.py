@@ -18,7 +18,7 @@ from mischia.queries import run
 
 from ..breakdown_view import breakdown
 from ..dom import el
-from ..i18n import _, ngettext, number, percent, signed
+from ..i18n import N_, _, ngettext, number, percent, signed
 from ..labels import choice_name, condition_name, line_label, situation_name, source_label
 from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_note, rule_words,
@@ -28,17 +28,17 @@ ALWAYS_SHOWN = ("d20", "damage")
 # stats outside the "defence" group of the combatant form that the target's AC reads
 DEFENCE_EXTRA = {"pf1": ("dex_mod",), "d20pl": ("dex_mod",), "classic": ("dex",)}
 ASK = {
-    "d20": "Type the d20 rolled at the table.",
-    "d20_second": "Two d20s: type the second one.",
-    "confirm": "Threat! Roll to confirm: type the d20.",
-    "confirm_second": "Type the second confirmation d20.",
-    "miss": "It hits, but there is a miss chance: type the d100.",
-    "damage": "Hit! Type the damage dice.",
-    "crit_damage": "Critical hit! Type the extra damage dice.",
+    "d20": N_("Type the d20 rolled at the table."),
+    "d20_second": N_("Two d20s: type the second one."),
+    "confirm": N_("Threat! Roll to confirm: type the d20."),
+    "confirm_second": N_("Type the second confirmation d20."),
+    "miss": N_("It hits, but there is a miss chance: type the d100."),
+    "damage": N_("Hit! Type the damage dice."),
+    "crit_damage": N_("Critical hit! Type the extra damage dice."),
 }
-ROLL_LABELS = {"d20": "d20", "d20_second": "Second d20", "confirm": "Confirmation d20",
-               "confirm_second": "Second confirmation d20", "miss": "Miss chance d100",
-               "damage": "Damage dice", "crit_damage": "Critical damage dice"}
+ROLL_LABELS = {"d20": N_("d20"), "d20_second": N_("Second d20"), "confirm": N_("Confirmation d20"),
+               "confirm_second": N_("Second confirmation d20"), "miss": N_("Miss chance d100"),
+               "damage": N_("Damage dice"), "crit_damage": N_("Critical damage dice")}
 
 
 class AttackPanel:
@@ -403,11 +403,12 @@ class AttackPanel:
         ctx.refresh()
 
 
-MODES = {"normal": "One d20", "advantage": "Advantage", "disadvantage": "Disadvantage"}
+MODES = {"normal": N_("One d20"), "advantage": N_("Advantage"), "disadvantage": N_("Disadvantage")}
 VERDICTS = {
-    "hit": ("Hit", "hit"), "critical": ("Critical hit", "hit"), "miss": ("Miss", "miss"),
-    "natural-1": ("Natural 1: automatic miss", "miss"), "miss-chance": ("Miss: lost to the miss chance", "miss"),
-    "not-allowed": ("Not allowed", "blocked"),
+    "hit": (N_("Hit"), "hit"), "critical": (N_("Critical hit"), "hit"), "miss": (N_("Miss"), "miss"),
+    "natural-1": (N_("Natural 1: automatic miss"), "miss"),
+    "miss-chance": (N_("Miss: lost to the miss chance"), "miss"),
+    "not-allowed": (N_("Not allowed"), "blocked"),
 }
 
 

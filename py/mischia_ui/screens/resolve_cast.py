@@ -12,15 +12,15 @@ from mischia.queries import run
 
 from ..breakdown_view import breakdown
 from ..dom import el
-from ..i18n import _, number, percent
+from ..i18n import N_, _, number, percent
 from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_words, verdict_box)
 from .resolve_turn import ProvokeArea, actor_of
 
 # which sheet groups the quick card opens for a caster, per ruleset
 CASTER_GROUPS = {"classic": (), "d20pl": ("other",), "pf1": ("offence",), "dnd5e": ("abilities", "saves")}
-ASK = {"d20": "Type the d20 rolled for the check.", "d100": "Type the percentile roll (d100).",
-       "failure": "Type the d100 for the spell failure chance."}
+ASK = {"d20": N_("Type the d20 rolled for the check."), "d100": N_("Type the percentile roll (d100)."),
+       "failure": N_("Type the d100 for the spell failure chance.")}
 
 
 class CastPanel:
@@ -132,5 +132,5 @@ class CastPanel:
         return area
 
 
-OUTCOMES = {"kept": ("Concentration kept", "hit"), "lost": ("Concentration lost", "miss"),
-            "blocked": ("Cannot concentrate", "blocked")}
+OUTCOMES = {"kept": (N_("Concentration kept"), "hit"), "lost": (N_("Concentration lost"), "miss"),
+            "blocked": (N_("Cannot concentrate"), "blocked")}

@@ -16,15 +16,15 @@ from mischia import forms
 from mischia.errors import InputError
 
 from ..dom import el
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..labels import (choice_name, condition_name, rule_text, rule_title, side_label, stat_label,
                       status_label)
 
 QUICK_KEY = "mischia.quick"
 QUICK_SCHEMA = 1
-SIZE_NAMES = {"fine": "Fine", "diminutive": "Diminutive", "tiny": "Tiny", "small": "Small",
-              "medium": "Medium", "large": "Large", "huge": "Huge", "gargantuan": "Gargantuan",
-              "colossal": "Colossal"}
+SIZE_NAMES = {"fine": N_("Fine"), "diminutive": N_("Diminutive"), "tiny": N_("Tiny"), "small": N_("Small"),
+              "medium": N_("Medium"), "large": N_("Large"), "huge": N_("Huge"), "gargantuan": N_("Gargantuan"),
+              "colossal": N_("Colossal")}
 
 
 # ----- remembered quick inputs ----------------------------------------------------------
@@ -380,23 +380,23 @@ def fill_from_entry(values: dict, role: str, entry: dict) -> None:
                                     for c in creature["conditions"]]
 
 
-GROUPS = {"offence": "Attack", "defence": "Defence", "abilities": "Abilities", "saves": "Saves",
-          "senses": "Senses", "movement": "Movement", "other": "Other"}
+GROUPS = {"offence": N_("Attack"), "defence": N_("Defence"), "abilities": N_("Abilities"), "saves": N_("Saves"),
+          "senses": N_("Senses"), "movement": N_("Movement"), "other": N_("Other")}
 TRAITS = {
-    "blind_fighting": "Blind fighting", "concentration": "Concentration proficiency",
-    "physical_vigour": "Physical vigour", "incorporeal": "Incorporeal", "anchored": "Anchored",
-    "crawler": "Crawler", "levitating": "Levitating", "precise_shot": "Precise Shot",
-    "improved_unarmed_strike": "Improved Unarmed Strike", "combat_reflexes": "Combat Reflexes",
-    "two_weapon_fighting": "Two-Weapon Fighting", "darkvision": "Darkvision", "epic": "Epic",
-    "sleight_of_hand": "Sleight of Hand", "natural_weapons": "Natural weapons",
-    "crit_immune": "Immune to critical hits", "hover": "Hovers", "uncanny_dodge": "Uncanny dodge",
-    "improved_initiative": "Improved Initiative", "barbarian": "Barbarian", "rogue": "Rogue",
-    "heavy_armour": "Heavy armour", "weapon_finesse": "Weapon Finesse",
-    "agile_maneuvers": "Agile Maneuvers", "see_invisibility": "See invisibility",
-    "true_seeing": "True seeing", "proficient.str": "Proficient: Strength saves",
-    "proficient.dex": "Proficient: Dexterity saves", "proficient.con": "Proficient: Constitution saves",
-    "proficient.int": "Proficient: Intelligence saves", "proficient.wis": "Proficient: Wisdom saves",
-    "proficient.cha": "Proficient: Charisma saves",
+    "blind_fighting": N_("Blind fighting"), "concentration": N_("Concentration proficiency"),
+    "physical_vigour": N_("Physical vigour"), "incorporeal": N_("Incorporeal"), "anchored": N_("Anchored"),
+    "crawler": N_("Crawler"), "levitating": N_("Levitating"), "precise_shot": N_("Precise Shot"),
+    "improved_unarmed_strike": N_("Improved Unarmed Strike"), "combat_reflexes": N_("Combat Reflexes"),
+    "two_weapon_fighting": N_("Two-Weapon Fighting"), "darkvision": N_("Darkvision"), "epic": N_("Epic"),
+    "sleight_of_hand": N_("Sleight of Hand"), "natural_weapons": N_("Natural weapons"),
+    "crit_immune": N_("Immune to critical hits"), "hover": N_("Hovers"), "uncanny_dodge": N_("Uncanny dodge"),
+    "improved_initiative": N_("Improved Initiative"), "barbarian": N_("Barbarian"), "rogue": N_("Rogue"),
+    "heavy_armour": N_("Heavy armour"), "weapon_finesse": N_("Weapon Finesse"),
+    "agile_maneuvers": N_("Agile Maneuvers"), "see_invisibility": N_("See invisibility"),
+    "true_seeing": N_("True seeing"), "proficient.str": N_("Proficient: Strength saves"),
+    "proficient.dex": N_("Proficient: Dexterity saves"), "proficient.con": N_("Proficient: Constitution saves"),
+    "proficient.int": N_("Proficient: Intelligence saves"), "proficient.wis": N_("Proficient: Wisdom saves"),
+    "proficient.cha": N_("Proficient: Charisma saves"),
 }
 
 

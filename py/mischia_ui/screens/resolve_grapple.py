@@ -13,17 +13,18 @@ from mischia.queries import run
 
 from ..breakdown_view import breakdown
 from ..dom import el
-from ..i18n import _, number, percent
+from ..i18n import N_, _, number, percent
 from ..labels import condition_name
 from .resolve_attack import pick_pair
 from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_note, rule_words,
                              verdict_box)
 
-TITLES = {"grapple": "Enter close combat", "outside_attack": "Attack into close combat",
-          "split_effect": "Split an effect between the two", "break_free": "Break free (end of the round)"}
-BUTTONS = {"grapple": "Opposed Dexterity", "outside_attack": "Reflex save", "split_effect": "Split",
-           "break_free": "Robustness saves"}
+TITLES = {"grapple": N_("Enter close combat"), "outside_attack": N_("Attack into close combat"),
+          "split_effect": N_("Split an effect between the two"),
+          "break_free": N_("Break free (end of the round)")}
+BUTTONS = {"grapple": N_("Opposed Dexterity"), "outside_attack": N_("Reflex save"), "split_effect": N_("Split"),
+           "break_free": N_("Robustness saves")}
 
 
 class GrapplePanel:

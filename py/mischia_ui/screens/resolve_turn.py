@@ -13,18 +13,21 @@ from mischia.queries import run
 
 from ..breakdown_view import breakdown
 from ..dom import el
-from ..i18n import _, metres, ngettext, number
+from ..i18n import N_, _, metres, ngettext, number
 from ..labels import resource_label
 from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_note, rule_words,
                              verdict_box)
 
-TYPE_NAMES = {"standard": "Standard actions", "move": "Move actions", "full_round": "Full-round actions",
-              "full-round": "Full-round actions", "swift": "Swift actions", "immediate": "Immediate actions",
-              "free": "Free actions", "none": "Not an action", "not-an-action": "Not an action",
-              "misc": "In place of a melee attack", "action": "Actions", "bonus_action": "Bonus actions",
-              "reaction": "Reactions", "object": "Object interactions", "movement": "Movement",
-              "complex": "Complex actions", "attack": "Attacks", "cast": "Casting"}
+TYPE_NAMES = {
+    "standard": N_("Standard actions"), "move": N_("Move actions"),
+    "full_round": N_("Full-round actions"), "full-round": N_("Full-round actions"),
+    "swift": N_("Swift actions"), "immediate": N_("Immediate actions"), "free": N_("Free actions"),
+    "none": N_("Not an action"), "not-an-action": N_("Not an action"),
+    "misc": N_("In place of a melee attack"), "action": N_("Actions"), "bonus_action": N_("Bonus actions"),
+    "reaction": N_("Reactions"), "object": N_("Object interactions"), "movement": N_("Movement"),
+    "complex": N_("Complex actions"), "attack": N_("Attacks"), "cast": N_("Casting"),
+}
 
 
 def actor_of(ctx) -> str:
