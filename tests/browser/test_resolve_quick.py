@@ -55,3 +55,11 @@ def test_sara_quick_ranged_attack_from_her_roster(page, base_url):
     assert page.input_value("#atk-situation-numbers-distance") == "9"
     assert page.is_checked("#atk-target-conditions-prone")
     assert page.input_value("#atk-attack-kind") == "ranged"
+
+    page.fill("#atk-target-stats-ac", "16")                        # kept as soon as the field is left
+    page.press("#atk-target-stats-ac", "Tab")
+    page.reload()
+    wait_ready(page)
+    page.click("#tab-resolve", timeout=T)
+    page.wait_for_selector("#atk-target-stats-ac", timeout=T)
+    assert page.input_value("#atk-target-stats-ac") == "16"

@@ -20,6 +20,7 @@ what the engine answers.
 
 from __future__ import annotations
 
+from pyodide.ffi import create_proxy
 from pyscript import document
 
 from mischia.ruleset import get_ruleset, ruleset_ids
@@ -87,6 +88,12 @@ class Screen:
         self.enc_values = {}       # encounter id → values (kept while the app runs)
         self.panel = "attack"
         self._panels = {}
+        # quick inputs are remembered as soon as a field is left, not only on "Resolve"
+        root.addEventListener("change", create_proxy(lambda event: self._remember()))
+
+    def _remember(self) -> None:
+        if self.mode() == "quick":
+            save_quick(self.app.store.storage, self.quick)
 
     # ----- state ------------------------------------------------------------
     def _has_encounter(self) -> bool:
