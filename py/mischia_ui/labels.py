@@ -96,6 +96,8 @@ def source_label(ruleset, source: str) -> str:
         return situation_name(ruleset, source.split(".", 1)[1])
     cid, _sep, cause = source.partition(":")
     name = condition_name(ruleset, cid)
+    if cause in CAUSES:  # a cause the tracker itself writes, not the user's words
+        cause = _(CAUSES[cause])
     return f"{name} ({cause})" if cause else name
 
 
@@ -219,3 +221,4 @@ RESOURCES = {
     "aoo": "Attack of opportunity", "standard": "Standard action", "move": "Move action",
     "swift": "Swift action", "action": "Action", "bonus_action": "Bonus action", "reaction": "Reaction",
 }
+CAUSES = {"start-of-combat": "start of combat"}   # tracker.START
