@@ -50,11 +50,13 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         self._focus = None
         self._die_cache = {}
         self.title = el("h2", _("Encounter"), attrs={"id": "encounter-title"})
-        self.meta = el("p", cls="muted meta", attrs={"id": "encounter-meta"})
-        self.summary = el("p", cls="muted", attrs={"id": "encounter-summary"})
+        self.meta = el("span", attrs={"id": "encounter-meta"})
+        self.summary = el("span", attrs={"id": "encounter-summary"})
+        self.sep = el("span", "", attrs={"aria-hidden": "true"})
         self.status = el("p", cls="turn-status", attrs={"id": "turn-status"})
         head = el("header", cls="fight-head", children=[
-            el("div", cls="fight-title", children=[self.title, self.meta]),
+            el("div", cls="fight-title", children=[self.title, el("p", cls="muted meta", children=[
+                self.meta, self.sep, self.summary])]),
             el("div", cls="head-actions", children=[
                 button(_("Encounters"), "encounters", cls="secondary small", extra={"id": "encounters-button"}),
                 button(_("Rules"), "options", cls="secondary small", extra={
@@ -82,8 +84,9 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         ])
         self.log_box = el("details", cls="log", attrs={"id": "fight-log"})
         self.bar = el("nav", cls="turnbar", attrs={"id": "turnbar", "aria-label": _("Turn")})
-        root.replaceChildren(head, self.summary, self.status, self.announce_box, self.asks, self.start_box,
-                             self.tools, self.list, self.add_form, self.log_box, self.bar)
+        root.replaceChildren(head, el("div", cls="status-row", children=[self.status, self.tools]),
+                             self.announce_box, self.asks, self.start_box, self.list, self.add_form,
+                             self.log_box, self.bar)
         self.sheet = Sheet(root, "fight-sheet")
         self.sheet.on_close = self._sheet_closed
         self._opener = None
@@ -226,6 +229,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         n = len(enc.combatants)
         self.summary.textContent = ngettext("{n} combatant", "{n} combatants", n).format(n=n) if n else \
             _("No combatants yet: add the first one below.")
+        self.sep.textContent = " · "
         self.status.textContent = self._status_text(enc)
         self.status.hidden = not self.status.textContent
         self.start_box.replaceChildren()
@@ -252,6 +256,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
     def _render_empty(self) -> None:
         self.title.textContent = _("Encounter")
         self.meta.textContent = ""
+        self.sep.textContent = ""
         self.summary.textContent = _("No combatants yet: add the first one below.")
         self.status.hidden = True
         self.announce_box.hidden = True

@@ -100,6 +100,11 @@ def card(screen, enc, ruleset, c, current_id: str, index: int):
         el("span", "▶" if is_current else "", cls="turn-marker", attrs={"aria-hidden": "true"}),
         el("span", c.name, cls="name"),
     ])
+    if enc.phase == "setup" and len(enc.combatants) > 1:
+        head.append(button("▲", "up", c.id, cls="secondary icon",
+                           label=_("Move {name} earlier").format(name=c.name)))
+        head.append(button("▼", "down", c.id, cls="secondary icon",
+                           label=_("Move {name} later").format(name=c.name)))
     if c.initiative is not None:
         head.append(button(str(c.initiative), "init-why", c.id, cls="init", label=_(
             "Initiative {total}: why").format(total=c.initiative)))
@@ -122,11 +127,6 @@ def card(screen, enc, ruleset, c, current_id: str, index: int):
                button(_("+ Condition"), "cond", c.id, label=_("Add a condition to {name}").format(name=c.name)),
                button("⋯", "more", c.id, cls="secondary icon",
                       label=_("More for {name}").format(name=c.name))]
-    if enc.phase == "setup" and len(enc.combatants) > 1:
-        actions[2:2] = [button("▲", "up", c.id, cls="secondary icon",
-                               label=_("Move {name} earlier").format(name=c.name)),
-                        button("▼", "down", c.id, cls="secondary icon",
-                               label=_("Move {name} later").format(name=c.name))]
     if "ready" in c.used and not is_current and enc.phase != "setup":
         actions.insert(0, button(_("Act now"), "trigger", c.id, label=_("{name} acts on the readied action").format(
             name=c.name)))
