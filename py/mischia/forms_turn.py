@@ -406,10 +406,9 @@ def provokes(ruleset_id: str, result: dict, payload: dict) -> dict:
             return {"value": True, "rule": moving["rule"]}
         v = value.get("provokes")
         return {"value": {"yes": True, "no": False}.get(v), "rule": value.get("provokes_rule", "")}
-    # classic: only moving provokes; casting conflicts with the caster's own attack
+    # classic: only leaving a melee or passing close to enemies provokes
     rules = value.get("provokes_rules") or []
-    return {"value": bool(value.get("provokes")), "rule": rules[0] if rules else
-            value.get("rule") or "classic.aoo.no-declaration"}
+    return {"value": bool(value.get("provokes")), "rule": rules[0] if rules else "classic.aoo.leave-melee"}
 
 
 def aoo_check(ruleset_id: str, threatener: dict, threatener_used=(), actor=None, action=None,

@@ -17,11 +17,11 @@ def test_d20pl_concentration_check_when_damaged_while_casting(page, base_url):
     assert page.input_value("#conc-trigger") == "damage"
     page.fill("#conc-damage", "7")
     page.fill("#conc-spell-level", "2")
-    page.click("#conc-check")
+    page.click("#conc-run")
     page.wait_for_selector("#conc-verdict", timeout=T)
     assert page.inner_text("#conc-verdict .verdict-text") == "Type the d20 rolled for the check."
     page.fill("#conc-rolls-d20", "12")
-    page.click("#conc-check")
+    page.click("#conc-run")
     page.wait_for_function("() => document.querySelector('#conc-verdict .verdict-text').textContent"
                            " === 'Concentration lost'", timeout=T)
     assert page.inner_text("#conc-verdict .verdict-detail") == "Total 18 against DC 19 · The spell is lost"

@@ -317,3 +317,12 @@ def test_classic_passing_a_huge_creature_two_hexes_away_provokes_it():
     assert ft.aoo_check("classic", {"name": "Orc"}, (), {}, "move", move)["can"] is False
     answer = ft.take_action("classic", {}, (), "move", move)
     assert answer["provokes"] == {"value": True, "rule": "classic.aoo.passing"}
+
+
+def test_classic_no_somatic_or_material_spells_in_close_combat():
+    """classic.grapple.no-somatic-material: a verbal spell is fine, a somatic one is not."""
+    grappling = {"conditions": [{"id": "grappling", "cause": "c2"}]}
+    assert ft.take_action("classic", grappling, (), "cast", {"components": ["verbal"]})["allowed"] is True
+    answer = ft.take_action("classic", grappling, (), "cast", {"components": ["verbal", "somatic"]})
+    assert answer["allowed"] is False and answer["rule"] == "classic.grapple.no-somatic-material"
+    assert answer["provokes"] == {"value": False, "rule": "classic.aoo.leave-melee"}

@@ -49,7 +49,7 @@ class CastPanel:
         check = el("form", attrs={"id": "conc-form", "novalidate": ""}, children=[
             el("h3", _("Concentration")), *fields,
             el("div", cls="actions", children=[
-                el("button", _("Check"), attrs={"type": "submit", "id": "conc-check"}),
+                el("button", _("Check"), attrs={"type": "submit", "id": "conc-run"}),
                 button(_("Roll for me"), lambda: self.check(ctx, True), cls="secondary", bid="conc-roll")])])
         check.onsubmit = lambda event: (event.preventDefault(), self.check(ctx, False))
         parts = [who, el("section", cls="card", children=[check]), self._answer(ctx)]

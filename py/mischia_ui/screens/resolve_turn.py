@@ -76,6 +76,9 @@ class ProvokeArea:
         except InputError as exc:
             box.append(el("p", error_text(exc), cls="error"))
             return box
+        if with_inputs and not answer["allowed"]:
+            box.append(rule_note(_("Not allowed now: {rule}").format(rule=rule_words(answer["rule"])),
+                                 answer["rule"]))
         box.append(provokes_view(answer["provokes"], self.ns))
         if answer["provokes"]["value"] is not False:
             box.append(self.threats(ctx, action, values))
