@@ -285,3 +285,16 @@ def test_editing_a_dying_combatant_keeps_its_hit_point_state():
     assert same.get("c2").hp == before and same.get("c2").name == "Renamed"
     healed = tracker.edit_combatant(enc, "c2", hp={"max": 10, "current": 6, "temp": 0})
     assert healed.get("c2").hp.status == "ok" and healed.get("c2").hp.current == 6
+
+
+def test_ready_then_act_before_the_trigger_and_lose_it_at_the_own_next_turn():
+    enc = tracker.start_combat(party("pf1"))                 # P1, P2, P3
+    enc = tracker.ready(enc)                                  # P1 readies (ext.pf1.special-initiative)
+    assert "ready" in enc.get("c1").used
+    assert enc.log[-1].rules == ("ext.pf1.special-initiative",)
+    enc = tracker.next_turn(tracker.next_turn(enc))           # P3 acts; P1 interrupts
+    enc = tracker.trigger_ready(enc, "c1")
+    assert enc.order == ("c2", "c1", "c3") and enc.current().id == "c1"
+    assert "ready" not in enc.get("c1").used
+    with pytest.raises(InputError):
+        tracker.trigger_ready(enc, "c2")

@@ -90,6 +90,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         self.sheet = Sheet(root, "fight-sheet")
         self.sheet.on_close = self._sheet_closed
         self._opener = None
+        self._noticed = False
         root.onclick = self.on_click
         root.addEventListener("input", _Handler(self.on_input))
         when("submit", root)(self.on_submit)
@@ -116,11 +117,18 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
             self._focus = focus
         problem = self.app.commit(new)
         if problem:
-            self.app.show_notice(problem)
+            self.notice(problem)
             return False
-        self.app.show_notice("")
+        if self._noticed:
+            self.notice("")
         self.announce_changes(before, new, result, title)
         return True
+
+    def notice(self, text: str) -> None:
+        """A message in the app's notice line (cleared by the next change
+        that works, only when this screen put it there)."""
+        self._noticed = bool(text)
+        self.app.show_notice(text)
 
     def announce(self, text: str, *extra) -> None:
         self.announce_box.replaceChildren(el("p", text), *extra)
@@ -184,7 +192,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         try:
             method(cid, target)
         except InputError as exc:
-            self.app.show_notice(error_text(exc))
+            self.notice(error_text(exc))
         if not was_open and self.sheet.is_open:
             self._opener = (act, cid)
 
@@ -207,7 +215,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         try:
             method(event)
         except InputError as exc:
-            self.app.show_notice(error_text(exc))
+            self.notice(error_text(exc))
 
     def on_input(self, event) -> None:
         target = event.target
@@ -405,13 +413,13 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
             if value is not None:
                 typed[c.id] = value
         if bad:
-            self.app.show_notice(_("Initiative of {name}: {problem}").format(name=bad[0].name,
+            self.notice(_("Initiative of {name}: {problem}").format(name=bad[0].name,
                                                                               problem=error_text(bad[1])))
             return
         try:
             new, _result = tracker.roll_initiative(enc, self.app.rng, typed=typed)
         except InputError as exc:
-            self.app.show_notice(error_text(exc))
+            self.notice(error_text(exc))
             return
         self.typed_init = {}
         self.commit(new)

@@ -64,7 +64,7 @@ class EncounterSheets:
         try:
             get_ruleset(rid)
         except InputError as exc:
-            self.app.show_notice(error_text(exc))
+            self.notice(error_text(exc))
             return
         self.app.new_encounter(rid, name)
         self.app.save_settings(last_ruleset=rid)
@@ -100,7 +100,7 @@ class EncounterSheets:
     def act_enc_open(self, cid, node):
         eid = node.getAttribute("data-eid")
         if not self.app.open_encounter(eid):
-            self.app.show_notice(_("This encounter could not be read; it was kept aside."))
+            self.notice(_("This encounter could not be read; it was kept aside."))
         self.sheet.close()
         self.render()
 
@@ -177,7 +177,7 @@ class EncounterSheets:
         try:
             new = tracker.set_options(self.app.encounter, {oid: control.value})
         except InputError as exc:
-            self.app.show_notice(error_text(exc))
+            self.notice(error_text(exc))
             return
         self.commit(new)
 
