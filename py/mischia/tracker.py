@@ -329,14 +329,26 @@ def _known(rule_id) -> bool:
 
 def _start_conditions(enc, ruleset, style):
     flat = getattr(ruleset, "flat_footed_at_start", None)
+    flat_ids = _flat_footed_ids(enc) if flat else None
     for c in enc.combatants:
         if not c.aware and "surprised" in ruleset.conditions and style in ("round", "first_turn"):
             kind = Duration("turn_end", 1, c.id) if style == "first_turn" else Duration()
             enc = add_condition(enc, c.id, "surprised", cause=START if style == "round" else "",
                                 duration=kind)
-        if "flat_footed" in ruleset.conditions and (flat == "all" or (flat == "unaware" and not c.aware)):
+        if "flat_footed" in ruleset.conditions and (flat == "all" or (flat == "unaware" and not c.aware)) \
+                and (flat_ids is None or c.id in flat_ids):
             enc = add_condition(enc, c.id, "flat_footed", cause=START)
     return enc
+
+
+def _flat_footed_ids(enc):
+    """Who the ruleset's surprise answer says is flat-footed at the start
+    (pf1: not those with uncanny dodge), or None when it does not say."""
+    try:
+        found = surprise_check(enc)["value"].get("flat_footed")
+    except InputError:
+        return None
+    return set(found) if isinstance(found, list) else None
 
 
 def surprise_check(enc: Encounter, rng=None, rolls=None, inputs=None) -> dict:

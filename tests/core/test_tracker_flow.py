@@ -298,3 +298,10 @@ def test_ready_then_act_before_the_trigger_and_lose_it_at_the_own_next_turn():
     assert "ready" not in enc.get("c1").used
     with pytest.raises(InputError):
         tracker.trigger_ready(enc, "c2")
+
+
+def test_pf1_uncanny_dodge_is_not_flat_footed_at_the_start():
+    enc = tracker.edit_combatant(party("pf1"), "c3", traits=["uncanny_dodge"])
+    enc = tracker.start_combat(enc)
+    flat = {c.id for c in enc.combatants if "flat_footed" in [i.id for i in c.conditions]}
+    assert flat == {"c2"}               # c1 acts now; c3 keeps its Dex (pf1.uncanny-dodge.not-flat-footed)
