@@ -1,15 +1,30 @@
 """Mischia's benchmark: prints figures, asserts nothing (`make bench`).
 
-* Time from navigation start to the page's ready mark (``mischia:ready``,
-  set by the Python UI with ``body[data-ready]``): cold (a new browser
-  profile each run) and warm (one persistent profile with the service worker
-  installed), at normal CPU and at 4x slowdown (CDP
-  ``Emulation.setCPUThrottlingRate``); median, min and max of N runs.
-* Bytes a first visit transfers: uncompressed and gzip-compressed (what a
-  gzip-serving host such as GitHub Pages sends), for the page's own boot
-  and including the service worker's precache.
-* One engine call (``mischia.benchmark.engine_call``) timed in Pyodide in the
-  page and in this CPython.
+Two builds side by side, measured in the same run, headless Chromium at
+360x740: this one (the site given, ``_site/`` by default) and the baseline
+(``scripts/build.py --baseline``: the same app without the speed levers of
+issue 8 — no saved-table preview, no memory snapshot, no early start, one
+fetch per Python file, Pyodide's lock file).
+
+* Saved encounter on screen, warm: time from navigation start to the first
+  paint of the saved table (the preview's element timing; the baseline
+  shows it only once Python is ready), at normal CPU and 4x slowdown (CDP
+  ``Emulation.setCPUThrottlingRate``).
+* Navigation start -> ready mark (``mischia:ready``, set with
+  ``body[data-ready]`` when the app is interactive): cold (a new profile each
+  run) and warm (one persistent profile: service worker installed, memory
+  snapshot made), at 1x and 4x; median, min and max of N runs, and the
+  warm boot's phases.
+* Bytes a first visit transfers, uncompressed and gzip-compressed (what a
+  gzip-serving host such as GitHub Pages sends): the page's boot, and
+  everything until the service worker's precache (and the snapshot) are done.
+* Engine and rendering, in the page (Pyodide, CPU 1x) for encounters of 5 to
+  100 combatants: one attack resolution with its breakdown
+  (``mischia.benchmark.attack_call``, also in this CPython), a full
+  re-render (``app.rerender()``), and typing in the fight screen's name field
+  (keydown to the end of every input handler, and to the next frame).
+* Memory: JS heap (after a garbage collection) plus wasm memory, after a warm
+  boot and with a 100-combatant encounter on screen.
 
 Needs a built site (``make site``) and the test virtualenv (Playwright).
 """
@@ -18,7 +33,9 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,44 +50,68 @@ import serve  # noqa: E402
 from chromium import launch_options  # noqa: E402
 
 VIEWPORT = {"width": 360, "height": 740}
-TIMEOUT_MS = 120_000
-READY_JS = "performance.getEntriesByName('mischia:ready')[0].startTime"
+TIMEOUT_MS = 180_000
+RATES = (1.0, 4.0)
+SIZES = (5, 10, 30, 60, 100)
+SAVED = 8  # combatants in the saved encounter of the warm boots
+LEVERS, BASELINE = "this build", "baseline"
 
-BENCH_PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>Mischia engine bench</title>
-<script type="module" src="./static/vendor/pyscript/core.js"></script></head>
-<body><pre id="out">running</pre>
-<script type="py" config="./pyscript.toml">
-import time, traceback
-from pyscript import document
+# everything one boot tells: marks, the preview's paint, how Python started
+BOOT_JS = """() => new Promise((resolve) => {
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  const done = (elements) => resolve({
+    ready: mark('mischia:ready'), resume: mark('mischia:resume'),
+    pyodideStart: mark('mischia:pyodide-start'), restored: mark('mischia:snapshot-restored'),
+    python: mark('mischia:python'), imported: mark('mischia:imported'),
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    painted: elements.find((e) => e.identifier === 'mischia-resume')?.renderTime || null,
+    boot: document.documentElement.dataset.boot || 'plain',
+  });
+  try {
+    new PerformanceObserver((list) => done(list.getEntries()))
+      .observe({ type: 'element', buffered: true });
+    setTimeout(() => done([]), 300);
+  } catch (error) { done([]); }
+})"""
 
-def batch_seconds(n):
-    start = time.perf_counter()
-    for _ in range(n):
-        engine_call()
-    return time.perf_counter() - start
+RUNTIME_JS = "import('./static/js/pyodide-loader.mjs').then((m) => m.runtime())"
 
-try:
-    from mischia.benchmark import engine_call
-    engine_call()  # warm up imports
-    n = 1
-    while batch_seconds(n) < 0.2:
-        n *= 2
-    per_call = sorted(batch_seconds(n) / n for _ in range(__REPEATS__))
-    result = ",".join(str(t) for t in per_call)
-except Exception:
-    result = "ERROR " + traceback.format_exc()
-document.getElementById("out").textContent = result
-document.body.setAttribute("data-done", "")
-</script>
-<mpy-config hidden>{"plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!error", "!py-editor", "!py-game", "!py-terminal"]}</mpy-config>
-</body></html>
-"""
+TYPING_JS = """() => {
+  window.__typing = [];
+  let start = 0;
+  addEventListener('keydown', (e) => { start = e.timeStamp; }, true);
+  addEventListener('input', () => {
+    const handled = performance.now() - start;
+    requestAnimationFrame(() => window.__typing.push([handled, performance.now() - start]));
+  });
+}"""
 
 
-def ready_ms(page) -> float:
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=TIMEOUT_MS)
-    return float(page.evaluate(READY_JS))
+# ----- sites and pages -------------------------------------------------------------
+
+class Site:
+    def __init__(self, label: str, root: Path):
+        self.label, self.root = label, root
+        self.server = serve.make_server(root)
+        serve.start_in_thread(self.server)
+        self.url = self.server.url
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def saved_storage(n: int) -> dict:
+    from mischia.benchmark import sample_encounter
+
+    enc = sample_encounter(n)
+    index = {"schema": 1, "current": "e1",
+             "encounters": [{"id": "e1", "name": enc.name, "ruleset": enc.ruleset, "updated": 1}]}
+    return {"mischia.index": json.dumps(index), "mischia.enc.e1": enc.to_json()}
+
+
+def store(page, values: dict) -> None:
+    page.evaluate("(v) => { for (const k in v) localStorage.setItem(k, v[k]); }", values)
 
 
 def throttle(page, rate: float) -> None:
@@ -78,65 +119,82 @@ def throttle(page, rate: float) -> None:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
-def cold_run(browser, url: str, rate: float) -> float:
-    context = browser.new_context(viewport=VIEWPORT)  # a new, empty profile
+def wait_ready(page) -> None:
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=TIMEOUT_MS)
+
+
+def one_boot(context, url: str, rate: float) -> dict:
+    page = context.new_page()
     try:
-        page = context.new_page()
         throttle(page, rate)
         page.goto(url)
-        return ready_ms(page)
+        wait_ready(page)
+        return page.evaluate(BOOT_JS)
     finally:
-        context.close()
+        page.close()
 
 
-def warm_runs(playwright, url: str, rates: list[float], runs: int) -> dict[float, list[float]]:
-    """One persistent profile: install the service worker, then measure."""
-    out: dict[float, list[float]] = {rate: [] for rate in rates}
-    with tempfile.TemporaryDirectory(prefix="mischia-bench-profile-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, viewport=VIEWPORT, **launch_options())
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(url)
-            ready_ms(page)
-            page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=TIMEOUT_MS)
-            page.close()
-            for rate in rates:
-                for _ in range(runs):
-                    page = context.new_page()
-                    throttle(page, rate)
-                    page.goto(url)
-                    out[rate].append(ready_ms(page))
-                    page.close()
-        finally:
-            context.close()
+def cold_runs(browser, site: Site, runs: int) -> dict:
+    out = {rate: [] for rate in RATES}
+    for rate in RATES:
+        for _ in range(runs):
+            context = browser.new_context(viewport=VIEWPORT)  # a new, empty profile
+            try:
+                out[rate].append(one_boot(context, site.url, rate))
+            finally:
+                context.close()
     return out
 
 
-def first_visit_bytes(playwright, site: Path) -> dict[str, tuple[int, int]]:
+def settle(page, site: Site) -> None:
+    """After a first visit: service worker in control and, for this build,
+    the memory snapshot made."""
+    page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=TIMEOUT_MS)
+    if site.label == LEVERS:
+        page.wait_for_function("['stored', 'not-stored', 'off'].includes(document.documentElement.dataset.snapshot)",
+                               timeout=TIMEOUT_MS)
+
+
+def warm_profile(playwright, site: Site, profile: str):
+    """A persistent profile after a first visit, with a saved encounter."""
+    context = playwright.chromium.launch_persistent_context(profile, viewport=VIEWPORT, **launch_options())
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    store(page, saved_storage(SAVED))
+    settle(page, site)
+    page.close()
+    one_boot(context, site.url, 1)  # the app writes what the next start reads (preview words)
+    return context
+
+
+def warm_runs(context, site: Site, runs: int) -> dict:
+    return {rate: [one_boot(context, site.url, rate) for _ in range(runs)] for rate in RATES}
+
+
+# ----- first visit ------------------------------------------------------------------
+
+def first_visit_bytes(playwright, site_root: Path, label: str) -> dict:
     """(uncompressed, gzip) bytes served for a first visit in a new persistent
     profile (a real disk cache): the page's boot up to the service worker's
-    registration, and everything including the worker's precache."""
-    server = serve.make_server(site)
-    serve.start_in_thread(server)
+    registration, and everything until the worker (and snapshot) are done."""
+    site = Site(label, site_root)
     try:
         with tempfile.TemporaryDirectory(prefix="mischia-bench-profile-") as profile:
-            context = playwright.chromium.launch_persistent_context(
-                profile, viewport=VIEWPORT, **launch_options())
+            context = playwright.chromium.launch_persistent_context(profile, viewport=VIEWPORT, **launch_options())
             page = context.pages[0] if context.pages else context.new_page()
-            page.goto(server.url)
-            ready_ms(page)
-            page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=TIMEOUT_MS)
+            page.goto(site.url)
+            wait_ready(page)
+            settle(page, site)
             time.sleep(0.5)
             context.close()
-        full_log = list(server.log)
+        full_log = list(site.server.log)
     finally:
-        server.shutdown()
-        server.server_close()
+        site.close()
     paths = [path for _, path, _ in full_log]
     boot_log = full_log[:paths.index("/sw.js")] if "/sw.js" in paths else full_log
 
-    def total(log) -> tuple[int, int]:
+    def total(log) -> tuple:
         raw = packed = 0
         for _, path, status in log:
             if status != 200:
@@ -144,7 +202,7 @@ def first_visit_bytes(playwright, site: Path) -> dict[str, tuple[int, int]]:
             rel = path.split("?")[0].lstrip("/") or "index.html"
             if rel.endswith("/"):
                 rel += "index.html"
-            data = (site / rel).read_bytes()
+            data = (site_root / rel).read_bytes()
             raw += len(data)
             packed += len(gzip.compress(data, 6))
         return raw, packed
@@ -152,91 +210,226 @@ def first_visit_bytes(playwright, site: Path) -> dict[str, tuple[int, int]]:
     return {"page boot": total(boot_log), "boot + precache": total(full_log)}
 
 
-def engine_in_pyodide(browser, site: Path, repeats: int) -> list[float]:
-    with tempfile.TemporaryDirectory(prefix="mischia-bench-site-") as tmp:
-        root = Path(tmp)
-        for item in site.iterdir():
-            if item.name not in ("index.html", "sw.js"):
-                (root / item.name).symlink_to(item, target_is_directory=item.is_dir())
-        (root / "bench.html").write_text(BENCH_PAGE.replace("__REPEATS__", str(repeats)))
-        server = serve.make_server(root)
-        serve.start_in_thread(server)
+# ----- engine, rendering, typing, memory (this build, in the page) ---------------------
+
+def in_page(playwright, site: Site, repeats: int) -> dict:
+    """Per encounter size: attack ms, re-render ms, typing ms, memory bytes."""
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="mischia-bench-profile-") as profile:
+        context = warm_profile(playwright, site, profile)
         try:
-            context = browser.new_context(service_workers="block")
             page = context.new_page()
-            page.goto(server.url + "bench.html")
-            page.wait_for_selector("body[data-done]", state="attached", timeout=TIMEOUT_MS)
-            text = page.text_content("#out")
-            if text.startswith("ERROR"):
-                raise RuntimeError("engine call failed in Pyodide:\n" + text)
-            values = [float(v) for v in text.split(",")]
-            context.close()
+            cdp = context.new_cdp_session(page)
+            page.goto(site.url)
+            wait_ready(page)
+            out["boot"] = memory(page, cdp)
+            for n in SIZES:
+                store(page, saved_storage(n))
+                page.reload()
+                wait_ready(page)
+                out[n] = {
+                    "boot": page.evaluate("document.documentElement.dataset.boot"),
+                    "attack": python_timing(page, f"attack_call({n})", "from mischia.benchmark import attack_call",
+                                            repeats),
+                    "rerender": python_timing(page, "SCREEN.rerender()", "", repeats, batch=1),
+                    "typing": typing(page),
+                    "memory": memory(page, cdp),
+                }
+            page.close()
         finally:
-            server.shutdown()
-            server.server_close()
-    return values
+            context.close()
+    return out
 
 
-def engine_in_cpython(repeats: int) -> list[float]:
-    from mischia.benchmark import engine_call
+def python_timing(page, statement: str, setup: str, repeats: int, batch: int = 0) -> list:
+    """Seconds per run of ``statement`` in the page's Python, ``repeats`` times."""
+    code = f"""
+import time
+{setup}
+def _bench():
+    {statement}
+_bench()
+n = {batch}
+if not n:
+    n = 1
+    while True:
+        t = time.perf_counter()
+        for _ in range(n):
+            _bench()
+        if time.perf_counter() - t > 0.2:
+            break
+        n *= 2
+result = []
+for _ in range({repeats}):
+    t = time.perf_counter()
+    for _ in range(n):
+        _bench()
+    result.append((time.perf_counter() - t) / n)
+",".join(repr(x) for x in result)
+"""
+    text = page.evaluate(f"(code) => {RUNTIME_JS}.then((py) => py.runPython(code))", code)
+    return [float(x) for x in text.split(",")]
 
-    engine_call()
-    timer = timeit.Timer(engine_call)
-    n, _ = timer.autorange()
-    return sorted(t / n for t in timer.repeat(repeat=repeats, number=n))
+
+def typing(page) -> dict:
+    """Type into the fight screen's name field: worst and median of
+    keydown → every input handler done, and keydown → next frame (ms)."""
+    field = page.locator("#add-name")
+    if not field.count():
+        return {}
+    page.evaluate(TYPING_JS)
+    field.click()
+    page.keyboard.type("Goblin archer of the hills", delay=40)
+    page.wait_for_function("window.__typing.length >= 26", timeout=10_000)
+    rows = page.evaluate("window.__typing")
+    handled = [r[0] for r in rows]
+    frame = [r[1] for r in rows]
+    field.fill("")
+    return {"handled": (statistics.median(handled), max(handled)),
+            "frame": (statistics.median(frame), max(frame))}
 
 
-def stats(values: list[float]) -> str:
-    return (f"{statistics.median(values):9.0f} {min(values):9.0f} {max(values):9.0f}")
+def memory(page, cdp) -> dict:
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")["usedSize"]
+    wasm = page.evaluate(f"{RUNTIME_JS}.then((py) => py._module.HEAP8.byteLength)")
+    return {"js": heap, "wasm": wasm}
+
+
+def attack_in_cpython(repeats: int) -> dict:
+    from mischia.benchmark import attack_call
+
+    out = {}
+    for n in SIZES:
+        attack_call(n)
+        timer = timeit.Timer(lambda: attack_call(n))
+        number, _ = timer.autorange()
+        out[n] = [t / number for t in timer.repeat(repeat=repeats, number=number)]
+    return out
+
+
+# ----- printing -------------------------------------------------------------------------
+
+def triple(values) -> str:
+    values = [v for v in values if v is not None]
+    if not values:
+        return f"{'-':>7} {'-':>6} {'-':>6}"
+    return f"{statistics.median(values):7.0f} {min(values):6.0f} {max(values):6.0f}"
+
+
+def on_screen(run: dict):
+    """When the saved encounter was first painted: the preview, else the app."""
+    return run["painted"] or run["ready"]
+
+
+def print_report(browser_version, runs, cold, warm, sizes, engine, cpython) -> None:
+    print(f"\nMischia benchmark: Chromium {browser_version} headless, viewport 360x740, "
+          f"{runs} runs each (median, min, max); '{LEVERS}' and '{BASELINE}' measured in the same run")
+    head = f"{'':41}{LEVERS:>21}   {BASELINE:>21}"
+    sub = f"{'':41}{'median':>7} {'min':>6} {'max':>6}   {'median':>7} {'min':>6} {'max':>6}"
+
+    print(f"\nSaved encounter ({SAVED} combatants) on screen, warm (ms)")
+    print(head)
+    print(sub)
+    for rate in RATES:
+        print(f"  {'first paint of the table':<28} CPU {rate:g}x  "
+              f"{triple([on_screen(r) for r in warm[LEVERS][rate]])}   "
+              f"{triple([on_screen(r) for r in warm[BASELINE][rate]])}")
+
+    print("\nNavigation start -> ready (ms)")
+    print(head)
+    print(sub)
+    for label, table in (("cold (new profile)", cold), ("warm (persistent profile)", warm)):
+        for rate in RATES:
+            print(f"  {label:<28} CPU {rate:g}x  {triple([r['ready'] for r in table[LEVERS][rate]])}   "
+                  f"{triple([r['ready'] for r in table[BASELINE][rate]])}")
+    boots = {}
+    for r in warm[LEVERS][1.0] + warm[LEVERS][4.0]:
+        boots[r["boot"]] = boots.get(r["boot"], 0) + 1
+    print(f"  ({LEVERS}, warm boots: " + ", ".join(f"{n} {k}" for k, n in sorted(boots.items())) + ")")
+
+    print(f"\nWarm boot phases, {LEVERS} (median ms from navigation start)")
+    print(f"{'':14}{'preview':>9}{'Python':>9}{'restored':>10}{'start.py':>10}{'imported':>10}{'ready':>8}")
+    for rate in RATES:
+        rows = warm[LEVERS][rate]
+
+        def med(key):
+            values = [r[key] for r in rows if r[key] is not None]
+            return f"{statistics.median(values):.0f}" if values else "-"
+
+        print(f"  CPU {rate:g}x      {med('painted'):>9}{med('pyodideStart'):>9}{med('restored'):>10}"
+              f"{med('python'):>10}{med('imported'):>10}{med('ready'):>8}")
+
+    print("\nFirst visit transfer                uncompressed      gzip")
+    for label in (LEVERS, BASELINE):
+        for part, (raw, packed) in sizes[label].items():
+            print(f"  {label:<12} {part:<20} {raw / 1e6:8.2f} MB {packed / 1e6:7.2f} MB")
+
+    print(f"\nEngine and rendering, {LEVERS}: Pyodide in the page at CPU 1x (median ms; worst in brackets)")
+    print(f"  {'combatants':<34}" + "".join(f"{n:>9}" for n in SIZES))
+    print(f"  {'attack + breakdown, Pyodide':<34}" + "".join(
+        f"{statistics.median(engine[n]['attack']) * 1e3:9.3f}" for n in SIZES))
+    print(f"  {'attack + breakdown, CPython ' + sys.version.split()[0]:<34}" + "".join(
+        f"{statistics.median(cpython[n]) * 1e3:9.3f}" for n in SIZES))
+    print(f"  {'full re-render (app.rerender)':<34}" + "".join(
+        f"{statistics.median(engine[n]['rerender']) * 1e3:9.1f}" for n in SIZES))
+    for key, label in (("handled", "typing: keydown -> handlers done"), ("frame", "typing: keydown -> next frame")):
+        cells = []
+        for n in SIZES:
+            t = engine[n]["typing"]
+            cells.append(f"{t[key][0]:4.1f}({t[key][1]:.0f})" if t else "    -")
+        print(f"  {label:<34}" + "".join(f"{c:>9}" for c in cells))
+    print("  (one frame at 60 Hz: 16.7 ms)")
+
+    print(f"\nMemory, {LEVERS} (MB)                 JS heap      wasm     total")
+    for label, m in ((f"after a warm boot ({SAVED} combatants)", engine["boot"]),
+                     (f"with {SIZES[-1]} combatants on screen", engine[SIZES[-1]]["memory"])):
+        print(f"  {label:<34} {m['js'] / 1e6:8.1f} {m['wasm'] / 1e6:9.1f} {(m['js'] + m['wasm']) / 1e6:9.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Print Mischia's boot, size and engine figures.")
-    parser.add_argument("--site", default=str(ROOT / "_site"))
+    parser = argparse.ArgumentParser(description="Print Mischia's speed, size and memory figures.")
+    parser.add_argument("--site", default=str(ROOT / "_site"), help="the built site (make site)")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
-    site = Path(args.site).resolve()
-    if not (site / "sw.js").exists():
-        print(f"{site} is not a built site: run `make site` first", file=sys.stderr)
+    site_root = Path(args.site).resolve()
+    if not (site_root / "sw.js").exists():
+        print(f"{site_root} is not a built site: run `make site` first", file=sys.stderr)
         return 1
     from playwright.sync_api import sync_playwright
 
-    rates = [1.0, 4.0]
     started = time.time()
-    server = serve.make_server(site)
-    serve.start_in_thread(server)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(**launch_options())
-            print(f"Mischia benchmark: {browser.version} headless, viewport 360x740, "
-                  f"{args.runs} runs each, site {site}", flush=True)
-            cold = {rate: [cold_run(browser, server.url, rate) for _ in range(args.runs)]
-                    for rate in rates}
-            warm = warm_runs(pw, server.url, rates, args.runs)
-            sizes = first_visit_bytes(pw, site)
-            pyodide_times = engine_in_pyodide(browser, site, args.runs)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-    cpython_times = engine_in_cpython(args.runs)
-
-    print()
-    print("Navigation start -> ready (ms)      median       min       max")
-    for label, table in (("cold (new profile)", cold), ("warm (service worker)", warm)):
-        for rate in rates:
-            print(f"  {label:<22} CPU {rate:g}x  {stats(table[rate])}")
-    print()
-    print("First visit transfer                 uncompressed        gzip")
-    for label, (raw, packed) in sizes.items():
-        print(f"  {label:<30} {raw / 1e6:10.2f} MB {packed / 1e6:8.2f} MB")
-    print()
-    print("Engine call (mischia.benchmark.engine_call)   median ms/call   min ms/call")
-    for label, values in (("Pyodide (in page, CPU 1x)", pyodide_times),
-                          (f"CPython {sys.version.split()[0]}", cpython_times)):
-        print(f"  {label:<40} {statistics.median(values) * 1e3:10.3f} {min(values) * 1e3:13.3f}")
-    ratio = statistics.median(pyodide_times) / statistics.median(cpython_times)
-    print(f"  Pyodide / CPython: {ratio:.1f}x")
+    with tempfile.TemporaryDirectory(prefix="mischia-bench-") as tmp:
+        base_root = Path(tmp) / "baseline"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--site", str(base_root),
+                        "--baseline"], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+        sites = {LEVERS: Site(LEVERS, site_root), BASELINE: Site(BASELINE, base_root)}
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(**launch_options())
+                version = browser.version
+                print(f"Mischia benchmark: {version}, {args.runs} runs each; {LEVERS}: {site_root}", flush=True)
+                cold = {label: cold_runs(browser, site, args.runs) for label, site in sites.items()}
+                print("  cold boots done", flush=True)
+                warm = {}
+                for label, site in sites.items():
+                    with tempfile.TemporaryDirectory(prefix="mischia-bench-profile-") as profile:
+                        context = warm_profile(pw, site, profile)
+                        try:
+                            warm[label] = warm_runs(context, site, args.runs)
+                        finally:
+                            context.close()
+                print("  warm boots done", flush=True)
+                sizes = {LEVERS: first_visit_bytes(pw, site_root, LEVERS),
+                         BASELINE: first_visit_bytes(pw, base_root, BASELINE)}
+                print("  first visits done", flush=True)
+                engine = in_page(pw, sites[LEVERS], args.runs)
+                browser.close()
+        finally:
+            for site in sites.values():
+                site.close()
+    cpython = attack_in_cpython(args.runs)
+    print_report(version, args.runs, cold, warm, sizes, engine, cpython)
     print(f"\n(benchmark took {time.time() - started:.0f} s)")
     return 0
 

@@ -44,7 +44,9 @@ APP_DIR = VENDOR / "app"           # the app's own build products
 PY_ZIP = APP_DIR / "py.zip"
 BUILD_INFO = APP_DIR / "build.mjs"  # its content is derived from the hash: not hashed itself
 LOADER = "./static/js/pyodide-loader.mjs"
-RESUME_TAG = '<script src="./static/js/resume.js"></script>'
+# the page's tags for the speed levers, left out of the baseline page
+LEVER_TAGS = ('<script src="./static/js/resume.js"></script>',
+              '<script type="module" src="./static/js/pyodide-loader.mjs"></script>')
 
 # Pyodide's loader, its wasm module and JS glue, the stdlib and the lock file
 # it reads at start-up. Nothing else of the npm package is used.
@@ -57,6 +59,27 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
 )
 LOCK_FILE = "pyodide-lock.json"  # only the baseline build ships it
+
+# Parts of Python's standard library a table-side web page never uses (a
+# REPL, debuggers, test runners, servers, mail clients, code-page tables …):
+# left out of the python_stdlib.zip the site ships, ~0.7 MB less to download
+# on a first visit. The build fails if any file under py/ imports one of them
+# (check_stdlib_imports), so taking one back is a one-line change here.
+STDLIB_DROPPED = frozenset({
+    "_pyrepl", "unittest", "multiprocessing", "xmlrpc", "wsgiref", "xml",
+    "pdb", "bdb", "doctest", "pydoc", "pickletools", "trace", "tabnanny", "modulefinder", "pyclbr",
+    "compileall", "zipapp", "imaplib", "smtplib", "poplib", "ftplib", "mailbox", "socketserver",
+    "antigravity", "this", "__hello__", "__phello__",
+})
+# every text codec but these goes too (code pages, CJK, Mac): UTF-8/16/32,
+# Latin-1 and ASCII, the byte-to-byte codecs, and what zip/idna need
+STDLIB_CODECS = frozenset({
+    "__init__", "aliases", "ascii", "base64_codec", "bz2_codec", "charmap", "cp437", "cp1252",
+    "hex_codec", "idna", "latin_1", "iso8859_1", "iso8859_15", "punycode", "quopri_codec",
+    "raw_unicode_escape", "rot_13", "undefined", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le",
+    "utf_32", "utf_32_be", "utf_32_le", "utf_7", "utf_8", "utf_8_sig", "uu_codec", "zlib_codec",
+})
+STDLIB_CACHE = NODE / ".cache" / "mischia"
 
 # PyScript plugins the page does not use: PyScript then never imports them.
 # "error" is switched off too (our own boot script reports errors in words),
@@ -122,7 +145,10 @@ def copy_vendor(baseline: bool = False, dest: Path = VENDOR) -> list[Path]:
         shutil.rmtree(dest)
     copied = []
     for name in PYODIDE_FILES + ((LOCK_FILE,) if baseline else ()):
-        copied.append(_copy(NODE / "pyodide" / name, dest / "pyodide" / name))
+        src = NODE / "pyodide" / name
+        if name == "python_stdlib.zip" and not baseline:
+            src = trimmed_stdlib(src)
+        copied.append(_copy(src, dest / "pyodide" / name))
     dist = NODE / "@pyscript" / "core" / "dist"
     for name in pyscript_files(dist):
         copied.append(_copy(dist / name, dest / "pyscript" / name))
@@ -131,6 +157,59 @@ def copy_vendor(baseline: bool = False, dest: Path = VENDOR) -> list[Path]:
         if src.exists():  # licences travel with the code they cover
             copied.append(_copy(src, dest / folder / "LICENSE"))
     return copied
+
+
+def stdlib_kept(name: str) -> bool:
+    """Whether python_stdlib.zip entry ``name`` stays in the site's copy."""
+    parts = name.split("/")
+    top = parts[0].removesuffix(".py")
+    if top in STDLIB_DROPPED:
+        return False
+    if top == "encodings" and len(parts) == 2 and parts[1].endswith(".py"):
+        return parts[1].removesuffix(".py") in STDLIB_CODECS
+    return True
+
+
+def trimmed_stdlib(src: Path) -> Path:
+    """Pyodide's python_stdlib.zip without STDLIB_DROPPED and the codecs not
+    in STDLIB_CODECS (made once per source and list, kept in node_modules/.cache)."""
+    check_stdlib_imports()
+    key = hashlib.sha256(src.read_bytes() + repr((sorted(STDLIB_DROPPED), sorted(STDLIB_CODECS))).encode())
+    out = STDLIB_CACHE / f"python_stdlib.{key.hexdigest()[:16]}.zip"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for old in out.parent.glob("python_stdlib.*.zip"):
+        old.unlink()
+    tmp = out.with_suffix(".tmp")
+    with zipfile.ZipFile(src) as source, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dest:
+        for info in source.infolist():
+            if stdlib_kept(info.filename):
+                dest.writestr(info, source.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    tmp.replace(out)
+    return out
+
+
+def check_stdlib_imports() -> None:
+    """Stop the build if a file under py/ imports a module the site's
+    standard library leaves out (STDLIB_DROPPED)."""
+    import ast
+
+    used = []
+    for rel in python_files():
+        if not rel.endswith(".py"):
+            continue
+        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"), rel)
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            used += [f"{rel}: {name}" for name in names if name.split(".")[0] in STDLIB_DROPPED]
+    if used:
+        raise SystemExit("these imports need modules left out of the site's standard library "
+                         "(scripts/build.py STDLIB_DROPPED):\n  " + "\n  ".join(used))
 
 
 def _copy(src: Path, dst: Path) -> Path:
@@ -335,9 +414,11 @@ def assemble_baseline(dest: Path) -> str:
     for rel in python_files():
         _copy(ROOT / rel, dest / rel)
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    if RESUME_TAG not in page:
-        raise SystemExit(f"index.html has no {RESUME_TAG}: update build.RESUME_TAG")
-    (dest / "index.html").write_text(page.replace(RESUME_TAG, ""), encoding="utf-8")
+    for tag in LEVER_TAGS:
+        if tag not in page:
+            raise SystemExit(f"index.html has no {tag}: update build.LEVER_TAGS")
+        page = page.replace(tag, "")
+    (dest / "index.html").write_text(page, encoding="utf-8")
     (dest / "pyscript.toml").write_text(baseline_config_text(), encoding="utf-8")
     text, version = service_worker_text(files, [], base=dest)
     (dest / "sw.js").write_text(text, encoding="utf-8")

@@ -7,6 +7,9 @@
  * stays in charge of everything else (config, files, scripts, events).
  *
  * What the wrapper adds:
+ * - an early start: index.html loads this module with its own <script> tag,
+ *   ahead of PyScript, and Python starts loading right away; when PyScript
+ *   calls loadPyodide it gets that same Pyodide;
  * - `indexURL`: Pyodide's own files (PyScript would derive it from this
  *   file's URL);
  * - `lockFileContents`: an empty lock file (Mischia loads no Pyodide
@@ -47,13 +50,21 @@ const lookup = enabled
   : Promise.resolve({ status: "off" });
 
 let pyodide = null;
+let starting = null;
 
-/** The running Pyodide (for the benchmark's memory figures). */
+// PyScript hands its own stdout/stderr to loadPyodide; Python starts before
+// it asks (see below), so Pyodide gets these and they forward to PyScript's.
+const streams = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+const forward = {
+  stdout: (...args) => streams.stdout(...args),
+  stderr: (...args) => streams.stderr(...args),
+};
+
+/** The running Pyodide (for the benchmark: memory, timings). */
 export const runtime = () => pyodide;
 
-export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL };
-  if (!base.lockFileContents && !base.lockFileURL) base.lockFileContents = PYODIDE_LOCK;
+async function boot() {
+  const base = { indexURL: INDEX_URL, lockFileContents: PYODIDE_LOCK, ...forward };
   const found = await lookup;
   html.dataset.snapshot = found.status;
   if (found.response) {
@@ -76,6 +87,33 @@ export async function loadPyodide(options = {}) {
   }
   return pyodide;
 }
+
+const KNOWN_OPTIONS = new Set(["indexURL", "stdout", "stderr"]);
+
+/** What PyScript calls. Mischia's own <script> tag for this module
+ * (index.html) has already started Python by then; PyScript gets that
+ * same Pyodide. PyScript passes stdout, stderr and an indexURL (derived
+ * from this file's URL, not Pyodide's: replaced); Mischia's config asks for
+ * nothing else (no packages). */
+export function loadPyodide(options = {}) {
+  if (options.stdout) streams.stdout = options.stdout;
+  if (options.stderr) streams.stderr = options.stderr;
+  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
+  if (unknown.length) console.warn("Mischia's Pyodide loader ignores these options:", unknown);
+  return start();
+}
+
+function start() {
+  if (!starting) {
+    performance.mark("mischia:pyodide-start");
+    starting = boot();
+  }
+  return starting;
+}
+
+// Start Python as soon as this module runs: from its own <script> tag, that
+// is while PyScript is still loading and reading its config.
+start();
 
 function whenReady(callback) {
   if (document.body && document.body.hasAttribute("data-ready")) return callback();
