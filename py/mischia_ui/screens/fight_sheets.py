@@ -361,7 +361,11 @@ class CombatantSheets:
         shown = 0
         for key, bd in (result.get("details") or {}).items():
             if isinstance(bd, dict) and any(_source_matches(l, inst.id) for l in bd.get("lines", [])):
-                parts.append(breakdown(ruleset, bd, number_label(key)))
+                node = breakdown(ruleset, bd, number_label(key))
+                total = find(node, ".bd-total")
+                if bd.get("unit") == "flag" and total is not None:
+                    total.remove()             # a yes/no: the title says it
+                parts.append(node)
                 shown += 1
         if not shown:
             parts.append(el("p", _("Nothing the app computes changes right now; see the rule text."),
