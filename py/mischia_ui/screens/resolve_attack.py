@@ -84,6 +84,10 @@ class AttackPanel:
     # ----- the form ------------------------------------------------------------
     def render(self, ctx):
         v = ctx.values
+        who = (ctx.mode, ctx.ruleset.id) + (pick_pair(ctx.enc, v) if not ctx.quick else ())
+        if getattr(self, "who", who) != who:     # another attacker or target: the old answer goes
+            self.answer, self.ask, self.applied, self.problem, self.asked = None, None, None, "", set()
+        self.who = who
         form = Form("atk", v)
         self.form = form
         rid = ctx.ruleset.id

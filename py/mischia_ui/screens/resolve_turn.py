@@ -129,7 +129,8 @@ class ProvokeArea:
             ctx.refresh()
             return
         toggles = ["attack_of_opportunity"] if "attack_of_opportunity" in ctx.ruleset.situations else []
-        ctx.go("attack", actor=threatener, target=target, **{"situation.toggles": toggles})
+        fresh = {f"rolls.{key}": "" for key in forms.ROLL_KEYS}     # new dice for a new attack
+        ctx.go("attack", actor=threatener, target=target, **{"situation.toggles": toggles}, **fresh)
 
 
 def provokes_view(p, ns):
