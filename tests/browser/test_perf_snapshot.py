@@ -150,3 +150,25 @@ def test_nosnapshot_flag_boots_normally_and_makes_none(ctx, own_server):
     state = boot(page, srv.url + "?nosnapshot")
     assert state["boot"] == "normal" and state["snapshot"] == "off"
     assert page.evaluate("caches.keys()") == []
+
+
+def test_reference_texts_of_the_language_in_use_come_on_demand(ctx, own_server):
+    """Italian reference texts are not in py.zip: fetched once the page is
+    ready (by a normal and by a restored Python alike); Polish never."""
+    srv = own_server()
+    page = ctx.new_page()
+    page.goto(srv.url + "?nosnapshot", wait_until="domcontentloaded")  # only to reach localStorage
+    page.evaluate("localStorage.setItem('mischia.settings', JSON.stringify("
+                  "{schema: 1, lang: 'it', theme: 'system', wakelock: true}))")
+    read_it = ("import('./static/js/pyodide-loader.mjs').then(m => m.runtime().runPython("
+               "'from mischia import reference; len(reference.table(\"it\"))'))")
+    for expected_boot in ("normal", "snapshot"):
+        page.goto(srv.url)
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.boot") == expected_boot
+        page.wait_for_function(f"{read_it}.then(n => n > 100)", timeout=READY_TIMEOUT_MS)
+        if expected_boot == "normal":
+            wait_stored(page)
+    paths = [path for _, path, _ in srv.log]
+    assert "/py/mischia/data/rules.it.json" in paths  # (the second time from the HTTP cache)
+    assert "/py/mischia/data/rules.pl.json" not in paths
