@@ -31,7 +31,7 @@ class CastPanel:
 
     def render(self, ctx):
         rid = ctx.ruleset.id
-        who_form = Form("caster", ctx.values)
+        who_form = self.who_form = Form("caster", ctx.values)
         form = Form("conc", ctx.values, ns="conc.")
         self.form = form
         if ctx.quick:
@@ -80,7 +80,7 @@ class CastPanel:
             result = run("concentration", payload, ctx.app.rng if roll_for_me else None)
         except InputError as exc:
             self.answer = None
-            if not self.form.show_error(exc):
+            if not (self.form.show_error(exc) or self.who_form.show_error(exc)):
                 self.problem = error_text(exc)
                 ctx.refresh()
             return

@@ -232,10 +232,17 @@ class Form:
             slot[0].focus()
 
 
+# the engine's names for the creatures of a query → the quick cards' names
+ALIASES = {"creature": "you", "attacker": "you", "defender": "target"}
+
+
 def slot_for(field: str, slots) -> str | None:
     """The input named by ``field`` (``rolls.damage[1]`` → ``rolls.damage``,
     ``creature.stats.bab`` → ``creature.stats.bab`` or a shorter prefix)."""
     field = field.split("[", 1)[0]
+    head, _dot, rest = field.partition(".")
+    if head in ALIASES and rest and any(k.startswith(ALIASES[head] + ".") for k in slots):
+        field = ALIASES[head] + "." + rest
     while field:
         if field in slots:
             return field

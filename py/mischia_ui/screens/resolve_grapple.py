@@ -33,7 +33,7 @@ class GrapplePanel:
         self.forms = {}
 
     def render(self, ctx):
-        who_form = Form("grp-who", ctx.values)
+        who_form = self.who_form = Form("grp-who", ctx.values)
         if ctx.quick:
             who = [quick_card(who_form, ctx.ruleset, "you", _("You"), ctx.roster, ("abilities",), ("abilities",),
                               lambda role, idx: self._pick(ctx, role, idx), conditions_label=_("Your conditions")),
@@ -97,7 +97,7 @@ class GrapplePanel:
             result = run("actions", payload, ctx.app.rng if roll_for_me else None)
         except InputError as exc:
             self.answers.pop(proc, None)
-            if not form.show_error(exc):
+            if not (form.show_error(exc) or self.who_form.show_error(exc)):
                 self.answers[proc] = ("error", error_text(exc), None)
                 ctx.refresh()
             return

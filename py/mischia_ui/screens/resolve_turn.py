@@ -153,7 +153,7 @@ class TurnPanel:
 
     def render(self, ctx):
         rid = ctx.ruleset.id
-        who_form = Form("turn-who", ctx.values)
+        who_form = self.who_form = Form("turn-who", ctx.values)
         if ctx.quick:
             who = quick_card(who_form, ctx.ruleset, "you", _("You"), ctx.roster,
                              tuple(g for g, _s in ctx.ruleset.form), ("movement", "other"),
@@ -240,7 +240,7 @@ class TurnPanel:
             result = run("movement", payload, ctx.app.rng)
         except InputError as exc:
             self.move_answer = None
-            if not self.move_form.show_error(exc):
+            if not (self.move_form.show_error(exc) or self.who_form.show_error(exc)):
                 self.move_answer = ("error", error_text(exc))
             ctx.refresh()
             return
@@ -362,7 +362,7 @@ class TurnPanel:
             new_used = forms_turn.record_action(rid, creature, used, action, ctx.options) \
                 if answer["allowed"] else used
         except InputError as exc:
-            if not self.act_form.show_error(exc):
+            if not (self.act_form.show_error(exc) or self.who_form.show_error(exc)):
                 self.problem = error_text(exc)
                 ctx.refresh()
             return
