@@ -40,8 +40,8 @@ def clean_name(name, field_name: str = "name") -> str:
 def _int(data, key, low, high, default=None, field_name=None):
     value = data.get(key, default)
     name = field_name or key
-    if value is None:
-        return None
+    if value is None:  # null reads as missing (a null next_id or rounds broke the tracker)
+        return default
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(name, f"must be a whole number from {low} to {high}")
     if not low <= value <= high:

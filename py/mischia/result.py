@@ -108,6 +108,10 @@ class HpState:
         counters = data.get("counters", {})
         if not isinstance(counters, dict):
             raise InputError(f"{field_name}.counters", "must be an object")
+        for key, value in counters.items():  # counts, flags and rule ids; nothing nested
+            if not (isinstance(value, bool) or (isinstance(value, int) and abs(value) <= 100000)
+                    or (isinstance(value, str) and len(value) <= 200)):
+                raise InputError(f"{field_name}.counters.{key}", "must be a whole number, true/false or a short text")
         status = data.get("status", "ok")
         if not isinstance(status, str):
             raise InputError(f"{field_name}.status", "must be text")

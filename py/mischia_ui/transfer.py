@@ -78,10 +78,19 @@ def read_bundle(text) -> Imported:
     if len(text) > MAX_FILE_CHARS:
         raise InputError("file", f"is too large (more than {MAX_FILE_CHARS // 1_000_000} MB)")
     try:
-        data = json.loads(text)
+        data = loads(text)
     except UNREADABLE:
         raise InputError("file", "is not a JSON file") from None
     return read_data(data)
+
+
+def _not_json(constant):
+    raise ValueError(f"{constant} is not JSON")
+
+
+def loads(text):
+    """Strict JSON: Python's ``json`` would also read NaN and Infinity."""
+    return json.loads(text, parse_constant=_not_json)
 
 
 def read_data(data) -> Imported:
@@ -93,7 +102,7 @@ def read_data(data) -> Imported:
     data = migrate.upgrade("bundle", data)
     unknown = sorted(set(data) - set(BUNDLE_KEYS))
     if unknown:
-        raise InputError(unknown[0], "unknown field", BUNDLE_KEYS)
+        raise InputError("file", f"unknown field {unknown[0]!r}", BUNDLE_KEYS)
     encounters = data.get("encounters", [])
     if not isinstance(encounters, list):
         raise InputError("encounters", "must be a list")
@@ -161,7 +170,7 @@ def read_share(fragment) -> Encounter:
         raw = inflater.decompress(packed, MAX_INFLATED)
         if inflater.unconsumed_tail:
             raise InputError("link", "holds too much data")
-        doc = json.loads(raw.decode("utf-8"))
+        doc = loads(raw.decode("utf-8"))
     except InputError:
         raise
     except (binascii.Error, zlib.error, *UNREADABLE):

@@ -64,7 +64,7 @@ def _bundle_with(change):
 @pytest.mark.parametrize("change,field", [
     (lambda d: d.update(format="other"), "file"),
     (lambda d: d.update(schema=2), "bundle.schema"),
-    (lambda d: d.update(extra=1), "extra"),
+    (lambda d: d.update(extra=1), "file"),
     (lambda d: d.update(encounters={}), "encounters"),
     (lambda d: d.update(encounters=[{}] * 501), "encounters"),
     (lambda d: d["encounters"][1].update(ruleset="gurps"), "encounters[1].ruleset"),

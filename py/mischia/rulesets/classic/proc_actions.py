@@ -36,7 +36,7 @@ def actions(ruleset, q, rng) -> Result:
     action = q.payload.get("action")
     if action is None:
         return economy(ruleset, q)
-    if action not in ACTIONS:
+    if not isinstance(action, str) or action not in ACTIONS:
         raise InputError("action", f"unknown action {action!r}", tuple(ACTIONS))
     handler = HANDLERS[action]
     return handler(ruleset, q, rng)

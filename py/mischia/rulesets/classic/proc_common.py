@@ -67,7 +67,7 @@ def action_ids(q, key: str) -> list:
     from .proc_tables import ACTIONS
     ids = q.list(key)
     for i, u in enumerate(ids):
-        if u not in ACTIONS:
+        if not isinstance(u, str) or u not in ACTIONS:
             raise InputError(f"{key}[{i}]", f"unknown action {u!r}", tuple(ACTIONS))
     return ids
 

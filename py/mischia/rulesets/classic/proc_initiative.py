@@ -76,7 +76,8 @@ def initiative(ruleset, q, rng) -> Result:
     order, groups, prompts = _order(entries, totals, tiebreak, higher_first)
     given = q.payload.get("order")
     if given is not None:
-        if not isinstance(given, list) or sorted(given) != sorted(totals):
+        if not isinstance(given, list) or not all(isinstance(g, str) for g in given) \
+                or sorted(given) != sorted(totals):
             raise InputError("order", "must list every combatant id once", tuple(totals))
         order = list(given)
     details["direction"] = {"rule": "classic.conv.initiative-direction",

@@ -109,7 +109,7 @@ FIGHT_DEFENSIVELY_FULL = (
 
 
 def action_def(action_id, field="action"):
-    if action_id not in ACTIONS:
+    if not isinstance(action_id, str) or action_id not in ACTIONS:
         raise InputError(field, f"unknown action {action_id!r}", tuple(ACTIONS))
     return ACTIONS[action_id]
 

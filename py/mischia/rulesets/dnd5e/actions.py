@@ -55,7 +55,7 @@ class Dnd5eActions:
     def economy(self, creature, mods, used, bonus_sources, options, field="used") -> dict:
         """resource → Breakdown of what is left after ``used`` (action ids in order)."""
         for i, aid in enumerate(used):
-            if aid not in ACTIONS:
+            if not isinstance(aid, str) or aid not in ACTIONS:
                 raise InputError(f"{field}[{i}]", f"unknown action {aid!r}", tuple(ACTIONS))
         forbid = flags(mods, "forbid")
         taken = sum(1 for aid in used if ACTIONS[aid].cost in ("action", "bonus_action"))
@@ -111,7 +111,7 @@ class Dnd5eActions:
         tips = list(TIPS)
         aid = q.payload.get("action")
         if aid is not None:
-            if aid not in ACTIONS:
+            if not isinstance(aid, str) or aid not in ACTIONS:
                 raise InputError("action", f"unknown action {aid!r}", tuple(ACTIONS))
             details["check"] = self._check(q, aid, state, details["movement"], used, ctx)
             if ACTIONS[aid].cost == "object" or aid == "use_object":

@@ -143,7 +143,7 @@ class Dnd5eMovement:
         for key in step:
             if key not in SEGMENT_KEYS:
                 raise InputError(f"{field}.{key}", "unknown field", SEGMENT_KEYS)
-        if "action" in step and step["action"] not in STEP_ACTIONS:
+        if "action" in step and (not isinstance(step["action"], str) or step["action"] not in STEP_ACTIONS):
             raise InputError(f"{field}.action", f"unknown step {step['action']!r}",
                              tuple(STEP_ACTIONS))
         if "action" in step or step.get("stand_up") or step.get("drop_prone"):

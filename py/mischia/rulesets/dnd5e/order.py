@@ -68,6 +68,8 @@ class Dnd5eOrder:
         groups = {}
         for field, c in _entries(q):
             key = c.get("group") or c["id"]
+            if not isinstance(key, str):
+                raise InputError(f"{field}.group", "must be a name")
             creature, mods = self._combatant(field, c, q)
             if "modifier" in c:
                 mod = c["modifier"]

@@ -52,6 +52,8 @@ def spend(left, single, used):
     left = dict(left)
     stepped = False
     for i, u in enumerate(used):
+        if not isinstance(u, str):
+            raise InputError(f"used[{i}]", "must be an action name")
         a = ACTION_TABLE.get(u)
         t = a.type if a else u
         if t not in TYPES:
@@ -137,7 +139,7 @@ class Pf1Actions:
         value, prompts, events = {"budget": left}, [], []
         action_id = q.payload.get("action")
         if action_id is not None:
-            if action_id not in ACTION_TABLE:
+            if not isinstance(action_id, str) or action_id not in ACTION_TABLE:
                 raise InputError("action", f"unknown action {action_id!r}", tuple(ACTION_TABLE))
             value, extra_prompts, extra_events = self._one_action(
                 ACTION_TABLE[action_id], creature, q, forbids, left, single, stepped, details)

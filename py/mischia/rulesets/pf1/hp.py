@@ -29,10 +29,18 @@ def con_score(creature, field="creature") -> int:
     return creature.stat("con")
 
 
+def nonlethal_of(hp) -> int:
+    """The nonlethal damage taken (``counters["nonlethal"]``), checked."""
+    value = hp.counters.get("nonlethal", 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError("hp.counters.nonlethal", "must be a whole number of at least 0")
+    return value
+
+
 def settle(hp, con, damaged=False):
     """The status that goes with the hit points (a stable creature that takes
     damage is dying again)."""
-    current, nonlethal = hp.current, hp.counters.get("nonlethal", 0)
+    current, nonlethal = hp.current, nonlethal_of(hp)
     if current <= -con:
         status = "dead"
     elif current < 0:
@@ -68,7 +76,7 @@ def apply_damage(hp, amount, con, nonlethal=False):
     rest = amount - absorbed
     counters = dict(hp.counters)
     if nonlethal:
-        counters["nonlethal"] = counters.get("nonlethal", 0) + rest
+        counters["nonlethal"] = nonlethal_of(hp) + rest
         lines = [Line("hp.nonlethal.before", hp.counters.get("nonlethal", 0), HP_DYING),
                  Line("hp.nonlethal.damage", amount, HP_DYING)]
         current = hp.current
@@ -119,7 +127,7 @@ class Pf1HitPoints:
                               source="energy_drained" if levels else ""))
         current = max(hp.current, min(cap, hp.current + amount))
         counters = dict(hp.counters)
-        if counters.get("nonlethal"):
+        if nonlethal_of(hp):
             counters["nonlethal"] = max(0, counters["nonlethal"] - amount)
         new = hp.with_(current=current, counters=counters)
         if current < 0 and amount > 0:

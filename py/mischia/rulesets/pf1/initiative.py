@@ -216,7 +216,8 @@ class Pf1Initiative:
         entries = _entries(q)
         ids = [e["id"] for e, _ in entries]
         order = q.payload.get("order", ids)
-        if not isinstance(order, list) or sorted(order) != sorted(ids):
+        if not isinstance(order, list) or not all(isinstance(o, str) for o in order) \
+                or sorted(order) != sorted(ids):
             raise InputError("order", "must list every combatant id once (initiative order)")
         aware, unknown, prompts = {}, [], []
         for i, (e, _) in enumerate(entries):
