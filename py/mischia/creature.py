@@ -59,6 +59,9 @@ class Creature:
                 c = {"id": c}
             if not isinstance(c, dict) or not isinstance(c.get("id"), str):
                 raise InputError(f"{field_name}.conditions[{i}]", "must be a condition id or {id, stage, cause}")
+            stage = c.get("stage")
+            if stage is not None and (isinstance(stage, bool) or not isinstance(stage, (int, str))):
+                raise InputError(f"{field_name}.conditions[{i}].stage", "must be a whole number, a name or null")
             parsed.append(ActiveCondition(c["id"], c.get("stage"), str(c.get("cause", ""))))
         name = data.get("name", "")
         if not isinstance(name, str):

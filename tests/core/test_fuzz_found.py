@@ -91,3 +91,10 @@ def test_hit_point_counters_hold_only_counts_flags_and_rule_ids(counters, field)
         payload = {"ruleset": "pf1", "creature": {"stats": {"con": 14, "con_mod": 2}},
                    "hp": {"max": 20, "current": 8, "counters": counters}, "amount": 3}
         assert _field(query, payload) == field
+
+
+@pytest.mark.parametrize("stage", [["dazed"], {"n": 1}, 1.5, True])
+def test_a_condition_stage_that_is_not_a_number_or_name_is_refused(stage):
+    """A list as a stage raised TypeError (unhashable) looking it up."""
+    payload = {"ruleset": "d20pl", "creature": {"conditions": [{"id": "invisible", "stage": stage}]}}
+    assert _field("effective", payload) == "creature.conditions[0].stage"

@@ -28,7 +28,7 @@ from mischia.encounter import Encounter
 from mischia.errors import InputError
 from mischia_ui import store, transfer
 
-CASES = {"bundle": 250, "encounter": 250, "json": 100, "text": 100, "share": 100, "store": 100}
+CASES = {"bundle": 300, "encounter": 300, "json": 100, "text": 100, "share": 100, "store": 100}
 FIXTURES = Path(__file__).parent / "fixtures"
 BUNDLE = json.loads((FIXTURES / "bundle-v1.json").read_text())
 ENCOUNTER = json.loads((FIXTURES / "encounter-v1.json").read_text())

@@ -25,7 +25,7 @@ from mischia import queries
 from mischia.errors import InputError
 from mischia.ruleset import ruleset_ids
 
-MUTATED_CASES = 150     # per query
+MUTATED_CASES = 300     # per query
 ARBITRARY_CASES = 50    # per query
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
@@ -89,3 +89,15 @@ def test_arbitrary_json_payloads_answer_or_are_refused(name, payload, ruleset):
     if isinstance(payload, dict):
         payload["ruleset"] = ruleset
     outcome(name, payload)
+
+
+def test_the_readme_reports_these_case_counts():
+    from test_fuzz_import import CASES
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    n = len(queries.QUERY_NAMES)
+    rows = [f"{MUTATED_CASES} per query, {MUTATED_CASES * n} |", f"{ARBITRARY_CASES} per query, {ARBITRARY_CASES * n} |",
+            f"export file | {CASES['bundle']} |", f"of an encounter | {CASES['encounter']} |",
+            f"import: arbitrary JSON | {CASES['json']} |", f"arbitrary text | {CASES['text']} |",
+            f"and arbitrary | {CASES['share']} |", f"at start-up | {CASES['store']} |"]
+    for row in rows:
+        assert row in readme, row
