@@ -61,13 +61,16 @@ def test_garbage_in_every_key_is_kept_reported_and_downloadable(page, base_url):
         assert download.suggested_filename.endswith(".txt")
         assert open(download.path(), encoding="utf-8").read() == kept[key]
 
-    # the app still works, and a kept copy can be deleted with two taps
+    # the app still works, and a kept copy can be deleted with two taps (here by keyboard)
     first = items[0].get_attribute("data-key")
     delete = f"#data-problems li[data-key='{first}'] button[id^='kept-delete-']"
-    page.click(delete)
-    assert page.text_content(delete) == "Tap again to delete"
-    page.click(delete)
+    page.focus(delete)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector(\"{delete}\").textContent === 'Tap again to delete'")
+    assert page.evaluate("document.activeElement.id") == page.get_attribute(delete, "id")
+    page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('#data-problems li.kept').length === 3")
+    assert page.evaluate("document.activeElement.id") == "data-title"
     assert page.evaluate("k => localStorage.getItem(k)", first) is None
     page.click("#tab-fight")
     add_combatant(page, "Carla")
@@ -101,3 +104,21 @@ def test_a_full_storage_keeps_the_last_good_state_and_says_so(page, base_url):
     add_combatant(page, "Carla")
     page.wait_for_function("document.querySelectorAll('#combatants .combatant').length === 3")
     assert json.loads(page.evaluate("k => localStorage.getItem(k)", enc_key))["combatants"][2]["name"] == "Carla"
+
+
+def test_a_newer_version_is_refused_in_words_and_left_untouched(page, base_url):
+    enc_key = _seed(page, base_url)
+    newer = json.dumps({"schema": 99, "shape": "from the future", "combatants": {"c1": "Aldo"}})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [enc_key, newer])
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#app-notice:not([hidden])")
+    assert "newer version of Mischia" in page.text_content("#app-notice")
+    page.click("#notice-data")
+    page.wait_for_selector("#data-problems")
+    assert "newer version" in page.text_content("#data-problems")
+    page.click("#tab-fight")
+    add_combatant(page, "Carla")  # goes to a new encounter; the newer one is not touched
+    page.wait_for_function("document.querySelectorAll('#combatants .combatant').length === 1")
+    assert page.evaluate("k => localStorage.getItem(k)", enc_key) == newer
+    assert not any(k.startswith("mischia.unreadable.") for k in _storage(page))

@@ -71,7 +71,7 @@ class Screen:
         self.root.replaceChildren(
             el("div", cls="data-head", children=[
                 _button(_("‹ Settings"), "data-back", lambda: self.app.navigate("settings"), "link"),
-                el("h2", _("Your data"), attrs={"id": "data-title"})]),
+                el("h2", _("Your data"), attrs={"id": "data-title", "tabindex": "-1"})]),
             el("p", _("Everything stays in this browser. Export a file to keep a copy or to move "
                       "encounters to another device."), cls="muted"),
             *self._kept_section(), self._export_section(), self._import_section(),
@@ -226,3 +226,7 @@ class Screen:
             self.confirming = ""
             self.app.store.discard(key)
         self.render()
+        # keep the keyboard where it was: on the button tapped, or on the heading once deleted
+        slug = re.sub(r"[^\w-]", "-", key)
+        target = self.root.querySelector(f"#kept-delete-{slug}") if self.confirming else None
+        (target if hasattr(target, "focus") else self.root.querySelector("#data-title")).focus()
