@@ -4,12 +4,12 @@ What it writes (all derived, so nothing can drift by hand):
 
 * ``static/vendor/`` (git-ignored): only the Pyodide and PyScript files the
   page actually loads, copied from ``node_modules``, and the app's own build
-  products in ``static/vendor/app/``: ``py.zip`` (every file under ``py/``
+  products in ``static/vendor/app/``: ``py.tar.gz`` (every file under ``py/``
   the page needs at start, in one fetch that PyScript unpacks) and
   ``build.mjs`` (the app version and Pyodide's package-lock header, read by
   ``static/js/pyodide-loader.mjs``).
-* ``pyscript.toml``: the interpreter (our loader around Pyodide's) and the
-  ``[files]`` table that unpacks ``py.zip`` into the browser's file system.
+* ``pyscript.toml``: the interpreter (our loader around Pyodide's, which
+  also writes ``py.tar.gz``'s files into the browser's file system).
 * ``sw.js`` (git-ignored): the service worker, from
   ``scripts/sw.template.js``, with the precache list, the files it caches
   only once the page asks for them (reference texts in other languages) and
@@ -41,12 +41,15 @@ CONFIG = ROOT / "pyscript.toml"
 SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
 SW_OUT = ROOT / "sw.js"
 APP_DIR = VENDOR / "app"           # the app's own build products
-PY_ZIP = APP_DIR / "py.zip"
+PY_BUNDLE = APP_DIR / "py.tar.gz"
 BUILD_INFO = APP_DIR / "build.mjs"  # its content is derived from the hash: not hashed itself
 LOADER = "./static/js/pyodide-loader.mjs"
-# the page's tags for the speed levers, left out of the baseline page
-LEVER_TAGS = ('<script src="./static/js/resume.js"></script>',
-              '<script type="module" src="./static/js/pyodide-loader.mjs"></script>')
+# the page's tags for the speed levers: the baseline page has the second of
+# each pair instead (PyScript's own module tag instead of our loader's)
+LEVER_TAGS = (('<script src="./static/js/resume.js"></script>', ""),
+              ('<link rel="preload" href="./static/js/resume.js" as="script">', ""),
+              ('<script type="module" src="./static/js/pyodide-loader.mjs"></script>',
+               '<script type="module" src="./static/vendor/pyscript/core.js"></script>'))
 
 # Pyodide's loader, its wasm module and JS glue, the stdlib and the lock file
 # it reads at start-up. Nothing else of the npm package is used.
@@ -102,7 +105,7 @@ SKIP_SUFFIXES = {".pyc", ".pyo"}
 # Reference texts in languages other than English: shipped as they are and
 # fetched by the page only for the language in use (py/mischia_ui/start.py),
 # never precached (the service worker keeps them once fetched). English is
-# in py.zip: it is every language's fallback.
+# in py.tar.gz: it is every language's fallback.
 ON_DEMAND_RE = re.compile(r"^py/mischia/data/rules\.(?!en\.)[A-Za-z_-]+\.json$")
 
 # static imports only (`from"./x.js"`, `import"./x.js"`); dynamic `import("./x.js")`
@@ -236,27 +239,30 @@ def on_demand_files() -> list[str]:
     return [rel for rel in python_files() if ON_DEMAND_RE.match(rel)]
 
 
-def zipped_files() -> list[str]:
-    """What py.zip holds: every file under py/ except the entry script (its
+def bundled_files() -> list[str]:
+    """What py.tar.gz holds: every file under py/ except the entry script (its
     own <script> tag fetches it) and the on-demand reference texts."""
     skip = {ENTRY_SCRIPT, *on_demand_files()}
     return [rel for rel in python_files() if rel not in skip and not rel.endswith((".po", ".pot"))]
 
 
-def write_py_zip(path: Path = PY_ZIP) -> bool:
-    """py.zip with paths relative to py/ (PyScript unpacks it into the
-    working directory, which is on sys.path). Deterministic: sorted entries,
-    fixed timestamps, so an unchanged py/ gives the same bytes and hash."""
+def write_py_bundle(path: Path = PY_BUNDLE) -> bool:
+    """py.tar.gz with paths relative to py/ (static/js/app-files.mjs writes
+    them into the working directory, which is on sys.path): one gzip stream
+    the browser inflates natively. Deterministic: sorted entries, fixed
+    times and owners, so an unchanged py/ gives the same bytes and hash."""
+    import gzip
     import io
+    import tarfile
 
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for rel in zipped_files():
-            info = zipfile.ZipInfo(rel[len("py/"):], date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (ROOT / rel).read_bytes(), compresslevel=9)
-    data = buffer.getvalue()
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as archive:
+        for rel in bundled_files():
+            data = (ROOT / rel).read_bytes()
+            info = tarfile.TarInfo(rel[len("py/"):])
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            archive.addfile(info, io.BytesIO(data))
+    data = gzip.compress(raw.getvalue(), compresslevel=9, mtime=0)
     if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -265,21 +271,17 @@ def write_py_zip(path: Path = PY_ZIP) -> bool:
 
 
 def config_text() -> str:
-    """pyscript.toml: our loader as the interpreter, py.zip unpacked into
-    Pyodide's working directory (on sys.path)."""
+    """pyscript.toml: our loader as the interpreter; no [files]."""
     lines = [
         "# Generated by scripts/build.py: do not edit by hand.",
-        "# `interpreter` is static/js/pyodide-loader.mjs: Pyodide's loadPyodide with a",
-        "# memory snapshot kept in this browser (see that file). [files] keys resolve",
-        "# against this file; \"./*\" unpacks the archive into the working directory",
-        "# (on sys.path). py.zip holds every file under py/ but the entry script and",
-        "# the reference texts fetched on demand (scripts/build.py).",
+        "# `interpreter` is static/js/pyodide-loader.mjs: Pyodide's loadPyodide, started",
+        "# early, with a memory snapshot kept in this browser, and the app's files:",
+        "# static/vendor/app/py.tar.gz (every file under py/ but the entry script and the",
+        "# reference texts fetched on demand) written into Pyodide's working directory",
+        "# (on sys.path) before PyScript runs anything, so there is no [files] table.",
         'name = "Mischia"',
         f'interpreter = "{LOADER}"',
         "plugins = [" + ", ".join(f'"!{p}"' for p in DISABLED_PLUGINS) + "]",
-        "",
-        "[files]",
-        f'"./{PY_ZIP.relative_to(ROOT).as_posix()}" = "./*"',
     ]
     return "\n".join(lines) + "\n"
 
@@ -392,7 +394,8 @@ def assemble_site(dest: Path, files: list[str], on_demand: list[str] = ()) -> No
 
 
 # Files of the speed levers (issue 8) that the baseline page does not have.
-LEVER_FILES = re.compile(r"^static/(js/(pyodide-loader|snapshot-\w+|resume)\.m?js|vendor/app/)")
+LEVER_FILES = re.compile(r"^static/(js/(pyodide-loader|snapshot-\w+|resume|app-files)\.m?js|js/snapshot_preload\.py"
+                         r"|vendor/app/)")
 
 
 def assemble_baseline(dest: Path) -> str:
@@ -414,10 +417,10 @@ def assemble_baseline(dest: Path) -> str:
     for rel in python_files():
         _copy(ROOT / rel, dest / rel)
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    for tag in LEVER_TAGS:
+    for tag, baseline_tag in LEVER_TAGS:
         if tag not in page:
             raise SystemExit(f"index.html has no {tag}: update build.LEVER_TAGS")
-        page = page.replace(tag, "")
+        page = page.replace(tag, baseline_tag)
     (dest / "index.html").write_text(page, encoding="utf-8")
     (dest / "pyscript.toml").write_text(baseline_config_text(), encoding="utf-8")
     text, version = service_worker_text(files, [], base=dest)
@@ -447,7 +450,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build: baseline site assembled in {dest} (cache version {version})")
         return 0
     vendored = copy_vendor()
-    write_py_zip()
+    write_py_bundle()
     if write_config():
         print("build: wrote pyscript.toml")
     files = site_files()
@@ -455,8 +458,8 @@ def main(argv: list[str] | None = None) -> int:
     version = write_service_worker(files, on_demand)
     write_build_info(version)
     size = sum((ROOT / f).stat().st_size for f in files)
-    print(f"build: {len(vendored)} runtime files in static/vendor/, {len(zipped_files())} files in "
-          f"py.zip ({PY_ZIP.stat().st_size / 1e3:.0f} kB), {len(files)} files precached "
+    print(f"build: {len(vendored)} runtime files in static/vendor/, {len(bundled_files())} files in "
+          f"py.tar.gz ({PY_BUNDLE.stat().st_size / 1e3:.0f} kB), {len(files)} files precached "
           f"({size / 1e6:.1f} MB), {len(on_demand)} on demand, cache version {version}")
     if args.site:
         dest = (ROOT / args.site).resolve()

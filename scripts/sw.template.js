@@ -49,6 +49,10 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// opened once per worker start: every request of a page start goes through here
+let opened = null;
+const openCache = () => (opened ||= caches.open(CACHE));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -56,9 +60,9 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
+      const cache = await openCache();
       const key = request.mode === "navigate" && isAppPage(url) ? INDEX : request;
-      const hit = await cache.match(key, { ignoreSearch: true });
+      const hit = await cache.match(key, url.search ? { ignoreSearch: true } : undefined);
       if (hit) return hit;
       if (ON_DEMAND.has(url.origin + url.pathname)) {
         const response = await fetch(request);

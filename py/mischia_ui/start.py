@@ -10,7 +10,7 @@ instead of spinning forever. Around that:
   context (``static/js/pyodide-loader.mjs``): ``random`` is reseeded and the
   import system's directory caches are dropped, so nothing from that
   context is reused;
-- reference texts in languages other than English are not in ``py.zip``
+- reference texts in languages other than English are not in ``py.tar.gz``
   (``scripts/build.py``): the one for the language in use is fetched in the
   background once the page is ready, and again when the language changes;
 - ``static/js/resume.js`` draws the saved table before Python starts, in

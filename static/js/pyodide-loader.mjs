@@ -8,12 +8,16 @@
  *
  * What the wrapper adds:
  * - an early start: index.html loads this module with its own <script> tag,
- *   ahead of PyScript, and Python starts loading right away; when PyScript
+ *   Python starts loading right away, and this module then loads PyScript
+ *   (static/vendor/pyscript/core.js) after the first paint; when PyScript
  *   calls loadPyodide it gets that same Pyodide;
  * - `indexURL`: Pyodide's own files (PyScript would derive it from this
  *   file's URL);
  * - `lockFileContents`: an empty lock file (Mischia loads no Pyodide
  *   packages), instead of fetching the 120 kB pyodide-lock.json;
+ * - the app's Python files: py.tar.gz is fetched while Pyodide loads and written
+ *   into its working directory before PyScript gets Python (app-files.mjs;
+ *   pyscript.toml has no [files]);
  * - a memory snapshot (`_loadSnapshot`, experimental Pyodide API): when this
  *   browser keeps one for this runtime and app version
  *   (snapshot-store.mjs), Pyodide restores it instead of starting Python
@@ -31,6 +35,7 @@
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 import { APP_VERSION, PYODIDE_LOCK } from "../vendor/app/build.mjs";
 import * as snapshots from "./snapshot-store.mjs";
+import * as appFiles from "./app-files.mjs";
 
 export { version };
 
@@ -48,6 +53,9 @@ const enabled = !/[?&]nosnapshot\b/.test(location.search) && "caches" in globalT
 const lookup = enabled
   ? snapshots.find(version, APP_VERSION).catch((error) => ({ status: "error", error }))
   : Promise.resolve({ status: "off" });
+// The app's Python files come meanwhile (one fetch), written once Python runs.
+const bundle = appFiles.fetchBundle();
+bundle.catch(() => {}); // reported when boot() awaits it
 
 let pyodide = null;
 let starting = null;
@@ -72,6 +80,7 @@ async function boot() {
       pyodide = await loadRuntime({ ...base, _loadSnapshot: found.response.arrayBuffer() });
       html.dataset.boot = "snapshot";
       performance.mark("mischia:snapshot-restored");
+      await appFiles.install(pyodide, await bundle);
       return pyodide;
     } catch (error) {
       console.warn("Mischia: the saved Python snapshot could not be used; starting normally.", error);
@@ -81,6 +90,7 @@ async function boot() {
     }
   }
   pyodide = await loadRuntime(base);
+  await appFiles.install(pyodide, await bundle);
   if (!html.dataset.boot) html.dataset.boot = "normal";
   if (enabled && snapshots.worthMaking(snapshots.keyFor(version, APP_VERSION))) {
     whenReady(() => idle(() => makeSnapshot(pyodide)));
@@ -111,9 +121,27 @@ function start() {
   return starting;
 }
 
-// Start Python as soon as this module runs: from its own <script> tag, that
-// is while PyScript is still loading and reading its config.
+// Start Python as soon as this module runs (from its own <script> tag, once
+// the page is parsed), then PyScript itself once the first paint is done:
+// the saved table (resume.js) is on screen before anything heavy runs.
 start();
+afterFirstPaint(() => {
+  import("../vendor/pyscript/core.js").catch((error) => {
+    throw new Error(`could not load the PyScript runtime (${error && error.message})`); // boot.js says so
+  });
+});
+
+function afterFirstPaint(callback) {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      callback();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100); // a hidden page has no frames
+}
 
 function whenReady(callback) {
   if (document.body && document.body.hasAttribute("data-ready")) return callback();
@@ -133,7 +161,7 @@ function idle(callback) {
 
 // What the worker needs from this page: the modules imported at start and
 // the source of those files under the working directory (PyScript's own
-// package is written there by PyScript, and is not in py.zip).
+// package is written there by PyScript, and is not in py.tar.gz).
 const STARTED_WITH = `
 def _started_with():
     import os, sys

@@ -2,7 +2,7 @@
  *
  * Started by static/js/pyodide-loader.mjs after a normal boot has made the
  * page ready. It loads Pyodide with `_makeSnapshot: true` (experimental
- * Pyodide API), unpacks py.zip exactly where PyScript unpacks it, imports the
+ * Pyodide API), writes the app's files where the page writes them, imports the
  * pure-Python modules the page had imported (the rules core, the store,
  * gettext, json …: never a module that uses `pyscript` or `js`), then keeps
  * `pyodide.makeMemorySnapshot()` in Cache Storage (snapshot-store.mjs) under
@@ -20,9 +20,9 @@
 import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 import { APP_VERSION, PYODIDE_LOCK } from "../vendor/app/build.mjs";
 import * as snapshots from "./snapshot-store.mjs";
+import * as appFiles from "./app-files.mjs";
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const PY_ZIP = new URL("../vendor/app/py.zip", import.meta.url).href;
 const BUILD_INFO = new URL("../vendor/app/build.mjs", import.meta.url).href;
 const PRELOAD = new URL("./snapshot_preload.py", import.meta.url).href;
 
@@ -48,13 +48,11 @@ async function make({ modules, sources, app }) {
     stderr: () => {},
   });
   const initialHeap = pyodide._module.HEAP8.length;
-  const response = await fetch(PY_ZIP);
-  if (!response.ok) return { ok: false, reason: `py.zip: HTTP ${response.status}` };
-  const zip = await response.arrayBuffer();
-  // py.zip and build.mjs must be the same version (an update may land meanwhile)
+  const zip = await appFiles.fetchBundle();
+  // py.tar.gz and build.mjs must be the same version (an update may land meanwhile)
   const info = await (await fetch(BUILD_INFO)).text();
   if (!info.includes(JSON.stringify(APP_VERSION))) return { ok: false, reason: "app updated meanwhile" };
-  pyodide.unpackArchive(zip, "zip", { extractDir: "./" });
+  await appFiles.install(pyodide, zip);
   const preloadSource = await (await fetch(PRELOAD)).text();
   pyodide.globals.set("_source", preloadSource);
   pyodide.runPython(LOAD_PRELOAD);

@@ -70,7 +70,7 @@ def preload(names) -> list:
 
 
 def app_sources(root: str = "") -> dict:
-    """path → bytes of every .py file under ``root`` (the unpacked py.zip)."""
+    """path → bytes of every .py file under ``root`` (the unpacked py.tar.gz)."""
     root = root or os.getcwd()
     out = {}
     for folder, dirs, files in os.walk(root):

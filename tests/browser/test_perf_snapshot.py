@@ -153,7 +153,7 @@ def test_nosnapshot_flag_boots_normally_and_makes_none(ctx, own_server):
 
 
 def test_reference_texts_of_the_language_in_use_come_on_demand(ctx, own_server):
-    """Italian reference texts are not in py.zip: fetched once the page is
+    """Italian reference texts are not in py.tar.gz: fetched once the page is
     ready (by a normal and by a restored Python alike); Polish never."""
     srv = own_server()
     page = ctx.new_page()

@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 import tomllib
-import zipfile
+import tarfile
 from html.parser import HTMLParser
 
 import build  # scripts/build.py (conftest puts scripts/ on sys.path)
@@ -24,26 +24,27 @@ def test_runtime_is_pinned_exactly_with_a_lockfile():
     assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
 
 
-def test_pyscript_toml_unpacks_every_python_file(site_dir):
-    """The served config unpacks py.zip into Pyodide's working directory; the
-    zip holds every file under py/ except the entry script (its own tag
-    fetches it) and the reference texts fetched on demand, which the site
-    ships as they are. The repo's pyscript.toml is what the build writes
-    (`build.py --check`)."""
+def test_py_bundle_holds_every_python_file(site_dir):
+    """The served config names our loader, which writes py.tar.gz's files into
+    Pyodide's working directory (no [files]); the bundle holds every file under
+    py/ except the entry script (its own tag fetches it) and the reference
+    texts fetched on demand, which the site ships as they are. The repo's
+    pyscript.toml is what the build writes (`build.py --check`)."""
     config = tomllib.loads((site_dir / "pyscript.toml").read_text())
-    assert config["files"] == {"./static/vendor/app/py.zip": "./*"}
+    assert "files" not in config
     assert config["interpreter"] == "./static/js/pyodide-loader.mjs"
     assert (site_dir / config["interpreter"]).is_file()
-    zip_path = site_dir / "static" / "vendor" / "app" / "py.zip"
-    with zipfile.ZipFile(zip_path) as archive:
-        zipped = set(archive.namelist())
-        assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
+    bundle = site_dir / "static" / "vendor" / "app" / "py.tar.gz"
+    with tarfile.open(bundle, "r:gz") as archive:
+        members = archive.getmembers()
+        zipped = {m.name for m in members}
+        assert all(m.isfile() and m.mtime == 0 and m.uid == 0 for m in members)
+    built_at = bundle.stat().st_mtime
     # files under py/ when the site was built (others may be added while this runs)
-    built_at = zip_path.stat().st_mtime
     on_disk = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*")
                if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".po")
                and p.stat().st_mtime <= built_at}
-    assert {p for p in zipped if p.endswith(".py")}, "no Python files in py.zip"
+    assert {p for p in zipped if p.endswith(".py")}, "no Python files in py.tar.gz"
     on_demand = {p for p in on_disk if re.fullmatch(r"mischia/data/rules\.(?!en\.)[\w-]+\.json", p)}
     assert "mischia/data/rules.en.json" in zipped  # every language's fallback
     assert on_disk - on_demand - {"mischia_ui/start.py"} <= zipped
