@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import json
 
+from axe_playwright_python.sync_playwright import Axe
 from webtest_helpers import add_combatant, combatant_names, shots_dir, wait_ready
+
+
+def _serious(page) -> list:
+    """axe-core violations rated serious or critical on the page."""
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found
+            if v.get("impact") in ("serious", "critical")]
 
 
 def _open_data(page) -> None:
@@ -75,6 +83,10 @@ def test_a_share_link_opens_a_copy_elsewhere(browser, page, base_url, context):
     page.click("#share-copy")
     page.wait_for_selector("#share-status:not([hidden])")
     page.screenshot(path=str(shots_dir() / "data-share.png"), full_page=True)
+    assert _serious(page) == []  # labels, contrast, names: light and dark
+    page.emulate_media(color_scheme="dark")
+    assert _serious(page) == []
+    page.emulate_media(color_scheme="light")
 
     other = browser.new_context(viewport={"width": 360, "height": 740})
     try:
