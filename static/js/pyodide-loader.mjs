@@ -26,10 +26,11 @@
  *   snapshot (snapshot-worker.mjs); when restoring fails, the snapshot is
  *   deleted and the boot goes on normally.
  *
- * The outcome is on <html> (with data-app, the app version): data-boot = "snapshot" | "normal" | "fallback",
- * data-snapshot = "found" | "missing" | "stale" | "off" | "error" and then
- * "making" | "stored" | "not-stored". `?nosnapshot` in the page URL turns
- * the snapshot off (normal boot, none made).
+ * The outcome is on <html> (with data-app, the app version, and data-runtime,
+ * Pyodide's): data-boot = "snapshot" | "normal" | "fallback", data-snapshot =
+ * "found" | "missing" | "stale" | "off" | "error" and then "making" |
+ * "stored" | "not-stored". `?nosnapshot` in the page URL turns the snapshot
+ * off (normal boot, none made).
  */
 
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
@@ -48,10 +49,12 @@ html.dataset.runtime = version;
 const enabled = !/[?&]nosnapshot\b/.test(location.search) && "caches" in globalThis
   && "Worker" in globalThis;
 
-// Look for the snapshot as soon as PyScript imports this module, while it
-// is still reading its config.
+// Look for the snapshot as soon as this module runs.
 const lookup = enabled
-  ? snapshots.find(version, APP_VERSION).catch((error) => ({ status: "error", error }))
+  ? snapshots.find(version, APP_VERSION).catch((error) => {
+    console.info("Mischia: the Python snapshot could not be looked up:", error);
+    return { status: "error" };
+  })
   : Promise.resolve({ status: "off" });
 // The app's Python files come meanwhile (one fetch), written once Python runs.
 const bundle = appFiles.fetchBundle();
@@ -195,7 +198,8 @@ function makeSnapshot(py) {
     clearTimeout(timer);
     worker.terminate();
     html.dataset.snapshot = result.ok ? "stored" : "not-stored";
-    if (!result.ok) console.info("Mischia: no Python snapshot made:", result.reason);
+    if (result.ok) console.info("Mischia: Python snapshot made", result);
+    else console.info("Mischia: no Python snapshot made:", result.reason);
   };
   const timer = setTimeout(() => finish({ ok: false, reason: "timed out" }), WORKER_TIMEOUT_MS);
   worker.addEventListener("message", (event) => finish(event.data || { ok: false }));

@@ -24,6 +24,7 @@ import * as appFiles from "./app-files.mjs";
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const BUILD_INFO = new URL("../vendor/app/build.mjs", import.meta.url).href;
+const HEADROOM = 1 << 20; // bytes left free in the initial heap
 const PRELOAD = new URL("./snapshot_preload.py", import.meta.url).href;
 
 // Runs snapshot_preload.py as the module `mischia_snapshot`, so what it
@@ -57,12 +58,33 @@ async function make({ modules, sources, app }) {
   pyodide.globals.set("_source", preloadSource);
   pyodide.runPython(LOAD_PRELOAD);
   const helper = pyodide.pyimport("mischia_snapshot");
-  const [imported] = helper.preload(modules || []).toJs();
-  const ours = helper.app_sources();
-  const theirs = pyodide.toPy(sources || {});
-  ours.update(theirs);
-  const compiled = helper.compile_ahead(ours);
-  for (const proxy of [ours, theirs, helper]) proxy.destroy();
+  // Stop adding to Python's memory while it still fits the initial heap.
+  const module = pyodide._module;
+  const room = typeof module._sbrk === "function"
+    ? () => module._sbrk(0) < initialHeap - HEADROOM
+    : () => module.HEAP8.length === initialHeap;
+  let imported = 0;
+  let compiled = 0;
+
+  for (const name of modules || []) {
+    if (!room()) break;
+    if (helper.preload(name)) imported++;
+  }
+  // first what every start runs (PyScript's package, the screens shown),
+  // then the app's other files (screens opened later)
+  for (const [path, text] of Object.entries(sources || {})) {
+    if (!room()) break;
+    if (helper.compile_ahead(path, text)) compiled++;
+  }
+  const files = helper.app_files();
+  const ours = files.toJs();
+  files.destroy();
+  for (const path of ours) {
+    if (!room()) break;
+    if (helper.compile_ahead(path)) compiled++;
+  }
+  helper.done();
+  helper.destroy();
   const heap = pyodide._module.HEAP8.length;
   if (heap > initialHeap) {
     // Pyodide restores into a heap of its initial size: a larger one cannot load
@@ -70,7 +92,8 @@ async function make({ modules, sources, app }) {
   }
   const bytes = pyodide.makeMemorySnapshot();
   await snapshots.put(version, APP_VERSION, bytes, { made: new Date().toISOString(), imported, compiled });
-  return { ok: true, bytes: bytes.length, ms: Math.round(performance.now() - started), imported, compiled };
+  const used = typeof module._sbrk === "function" ? module._sbrk(0) : null;
+  return { ok: true, bytes: bytes.length, ms: Math.round(performance.now() - started), imported, compiled, used, heap: initialHeap };
 }
 
 self.addEventListener("message", async (event) => {

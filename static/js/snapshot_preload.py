@@ -4,16 +4,20 @@
 A memory snapshot keeps Python's whole memory, so whatever this module does
 here is already done when the page restores it:
 
-- ``preload(names)`` imports the modules the page had imported at start
-  that are safe to keep: the standard library and the app's pure-Python
-  modules (the rules core, the store, gettext …). Never a module that
-  imports ``pyscript``, ``js`` or ``pyodide`` (its JavaScript objects would
-  belong to the worker), nor anything PyScript or Pyodide provide.
-- ``compile_ahead(sources)`` compiles the other Python files (screens that
-  import ``pyscript``, PyScript's own package, screens opened later) into
-  code objects, and makes the import system use one when the file it reads
-  holds exactly the bytes that were compiled; anything else is compiled as
-  usual. The page then skips compiling them.
+- ``preload(name)``, for each module the page had imported at start,
+  imports it when it is safe to keep: the standard library and the app's
+  pure-Python modules (the rules core, the store, gettext …). Never a module
+  that imports ``pyscript``, ``js`` or ``pyodide`` (its JavaScript objects
+  would belong to the worker), nor anything PyScript or Pyodide provide.
+- ``compile_ahead(path)`` compiles another Python file (screens that import
+  ``pyscript``, PyScript's own package, screens opened later) into a code
+  object, and makes the import system use it when the file it reads holds
+  exactly the bytes that were compiled; anything else is compiled as usual.
+  The page then skips compiling them.
+
+The worker calls these one module or file at a time and stops while Python's
+memory still fits the heap a restore starts with (Pyodide restores into its
+initial heap: a snapshot of a grown heap cannot load).
 
 Standard library only; no ``js``, no ``pyscript``.
 """
@@ -46,59 +50,56 @@ def own_source(name: str, root: str = ""):
     return None
 
 
-def preload(names) -> list:
-    """Import each safe module of ``names``; returns [imported, skipped]."""
-    imported = skipped = 0
-    for name in names:
-        name = str(name)
-        if name in sys.modules:
-            continue
-        if name.split(".")[0] in SKIP or name.endswith("__main__"):
-            skipped += 1
-            continue
-        source = own_source(name)
-        if source is not None and UNSAFE.search(source):
-            skipped += 1
-            continue
-        try:
-            importlib.import_module(name)
-            imported += 1
-        except BaseException:  # noqa: BLE001 - anything that cannot load here stays out
-            skipped += 1
-    importlib.invalidate_caches()
-    return [imported, skipped]
+def preload(name: str) -> bool:
+    """Import module ``name`` if it is safe to keep; True when imported."""
+    name = str(name)
+    if name in sys.modules:
+        return False
+    if name.split(".")[0] in SKIP or name.endswith("__main__"):
+        return False
+    source = own_source(name)
+    if source is not None and UNSAFE.search(source):
+        return False
+    try:
+        importlib.import_module(name)
+    except BaseException:  # noqa: BLE001 - anything that cannot load here stays out
+        return False
+    return True
 
 
-def app_sources(root: str = "") -> dict:
-    """path → bytes of every .py file under ``root`` (the unpacked py.tar.gz)."""
+def app_files(root: str = "") -> list:
+    """Every .py file under ``root`` (the app's files, written by the worker)."""
     root = root or os.getcwd()
-    out = {}
+    out = []
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                with open(path, "rb") as fh:
-                    out[path] = fh.read()
+        out += [os.path.join(folder, name) for name in sorted(files) if name.endswith(".py")]
     return out
 
 
-def compile_ahead(sources) -> int:
-    """Compile ``sources`` (path → text or bytes) that no loaded module
-    already runs; install the import hook. Returns how many were compiled."""
-    loaded = {getattr(m, "__file__", None) for m in list(sys.modules.values())}
-    for path, data in dict(sources).items():
-        path = str(path)
-        if path in loaded or path in CODE:
-            continue
-        data = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-        try:
-            code = compile(data, path, "exec", dont_inherit=True)
-        except (SyntaxError, ValueError):
-            continue
-        CODE[path] = (len(data), hash(data), code)
+def compile_ahead(path: str, source=None) -> bool:
+    """Compile the file at ``path`` (or ``source``, its text, for a file only
+    the page has) unless a loaded module already runs it; install the
+    import hook. True when compiled."""
+    path = str(path)
+    if path in CODE or path in {getattr(m, "__file__", None) for m in list(sys.modules.values())}:
+        return False
+    if source is None:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    else:
+        data = str(source).encode("utf-8")
+    try:
+        code = compile(data, path, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    CODE[path] = (len(data), hash(data), code)
     install()
-    return len(CODE)
+    return True
+
+
+def done() -> None:
+    importlib.invalidate_caches()
 
 
 def install() -> None:
