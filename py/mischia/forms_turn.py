@@ -423,8 +423,10 @@ def aoo_check(ruleset_id: str, threatener: dict, threatener_used=(), actor=None,
     taken = engine_used(ruleset_id, used)
     if ruleset_id == "classic":
         movement = "leave" if values.get("leaves_melee") or not values.get("passes_enemies") else "pass"
+        # a polearm gives reach 2 (classic.aoo.reach.huge-gargantuan-polearm)
+        weapon = ["polearm"] if "polearm" in (threatener.get("traits") or []) else []
         payload = {**base, "action": "aoo", "threatener": threatener, "movement": movement,
-                   "used": [u for u in taken if u == "aoo"]}
+                   "weapon": weapon, "used": [u for u in taken if u == "aoo"]}
         distance = read((Field("distance", "int", "", low=1, high=20),), values)
         payload.update(distance)
         res = run("actions", payload, rng)

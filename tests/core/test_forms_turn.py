@@ -319,6 +319,15 @@ def test_classic_passing_a_huge_creature_two_hexes_away_provokes_it():
     assert answer["provokes"] == {"value": True, "rule": "classic.aoo.passing"}
 
 
+def test_classic_a_polearm_reaches_two_hexes_like_a_huge_creature():
+    """classic.aoo.reach.huge-gargantuan-polearm: a medium creature with a polearm reaches 2 hexes."""
+    move = {"passes_enemies": True, "distance": "2"}
+    pikeman = {"name": "Pikeman", "traits": ["polearm"]}
+    check = ft.aoo_check("classic", pikeman, (), {}, "move", move)
+    assert check["can"] is True
+    assert ft.aoo_check("classic", {"name": "Orc"}, (), {}, "move", move)["can"] is False
+
+
 def test_classic_no_somatic_or_material_spells_in_close_combat():
     """classic.grapple.no-somatic-material: a verbal spell is fine, a somatic one is not."""
     grappling = {"conditions": [{"id": "grappling", "cause": "c2"}]}

@@ -392,7 +392,7 @@ GROUPS = {"offence": N_("Attack"), "defence": N_("Defence"), "abilities": N_("Ab
 TRAITS = {
     "blind_fighting": N_("Blind fighting"), "concentration": N_("Concentration proficiency"),
     "physical_vigour": N_("Physical vigour"), "incorporeal": N_("Incorporeal"), "anchored": N_("Anchored"),
-    "crawler": N_("Crawler"), "levitating": N_("Levitating"), "precise_shot": N_("Precise Shot"),
+    "crawler": N_("Crawler"), "levitating": N_("Levitating"), "polearm": N_("Polearm"), "precise_shot": N_("Precise Shot"),
     "improved_unarmed_strike": N_("Improved Unarmed Strike"), "combat_reflexes": N_("Combat Reflexes"),
     "two_weapon_fighting": N_("Two-Weapon Fighting"), "darkvision": N_("Darkvision"), "epic": N_("Epic"),
     "sleight_of_hand": N_("Sleight of Hand"), "natural_weapons": N_("Natural weapons"),

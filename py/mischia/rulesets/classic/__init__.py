@@ -33,5 +33,5 @@ class Classic(_procedures.ClassicProcedures, _combat.ClassicCombat, D20Ruleset):
         ("other", ("fighter_level",)),
     )
     traits = ("blind_fighting", "concentration", "physical_vigour", "incorporeal", "anchored",
-              "crawler", "levitating")
+              "crawler", "levitating", "polearm")
     initiative_lower_first = True
