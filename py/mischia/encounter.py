@@ -142,6 +142,7 @@ class Combatant:
     initiative: object = None         # the total rolled/typed, None until rolled
     init_roll: object = None          # the die itself
     aware: bool = True
+    aware_of: object = None           # ids of the opponents it noticed; None: follows ``aware``
     group: str = ""
     notes: str = ""
     acted: bool = False               # has taken a turn in this combat
@@ -154,7 +155,8 @@ class Combatant:
                 "conditions": [c.to_dict() for c in self.conditions],
                 "initiative": self.initiative, "init_roll": self.init_roll, "aware": self.aware,
                 "group": self.group, "notes": self.notes, "acted": self.acted,
-                "used": sorted(self.used)}
+                "used": sorted(self.used),
+                **({"aware_of": sorted(self.aware_of)} if self.aware_of is not None else {})}
 
     @classmethod
     def from_dict(cls, data, field_name="combatant") -> "Combatant":
@@ -191,6 +193,10 @@ class Combatant:
         used = data.get("used", [])
         if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
             raise InputError(f"{field_name}.used", "must be a list of names")
+        aware_of = data.get("aware_of")
+        if aware_of is not None and (not isinstance(aware_of, list) or len(aware_of) > 500
+                                     or not all(isinstance(a, str) for a in aware_of)):
+            raise InputError(f"{field_name}.aware_of", "must be a list of combatant ids")
         return cls(
             id=cid, name=clean_name(data.get("name"), f"{field_name}.name"), side=side,
             init_mod=_int(data, "init_mod", -100, 100, 0, f"{field_name}.init_mod"),
@@ -200,7 +206,8 @@ class Combatant:
                              for i, c in enumerate(conds)),
             initiative=_int(data, "initiative", -1000, 1000, None, f"{field_name}.initiative"),
             init_roll=_int(data, "init_roll", 1, 100, None, f"{field_name}.init_roll"),
-            aware=bool(data.get("aware", True)), group=group, notes=notes,
+            aware=bool(data.get("aware", True)),
+            aware_of=frozenset(aware_of) if aware_of is not None else None, group=group, notes=notes,
             acted=bool(data.get("acted", False)), used=frozenset(used))
 
     def creature(self):

@@ -162,7 +162,7 @@ def set_aware(enc: Encounter, cid: str, aware: bool) -> Encounter:
     if not isinstance(aware, bool):
         raise InputError("aware", "must be true or false")
     c = enc.get(cid)
-    enc = _replace_combatant(enc, replace(c, aware=aware))
+    enc = _replace_combatant(enc, replace(c, aware=aware, aware_of=None))
     if aware:
         return log(enc, "{name} is aware of the foes", name=c.name)
     return log(enc, "{name} is unaware of the foes", name=c.name)
@@ -288,6 +288,47 @@ def _creature_dict(c: Combatant) -> dict:
 
 # ----- rounds and turns ------------------------------------------------------
 
+def set_aware_of(enc: Encounter, cid: str, ids) -> Encounter:
+    """Which opponents the combatant noticed (``None``: back to the plain
+    aware/unaware flag). It is surprised when an opponent aware of it went
+    unnoticed (pf1.surprise.definition, d20pl.surprise.definition)."""
+    c = enc.get(cid)
+    if ids is None:
+        return set_aware(enc, cid, c.aware)
+    ids = list(ids)
+    known = {o.id for o in opponents(enc, c)}
+    for i in ids:
+        if i not in known:
+            raise InputError("aware_of", f"{i!r} is not an opponent of {c.name}", sorted(known))
+    enc = _replace_combatant(enc, replace(c, aware_of=frozenset(ids), aware=bool(ids) or not known))
+    names = ", ".join(enc.get(i).name for i in ids)
+    if names:
+        return log(enc, "{name} noticed: {names}", name=c.name, names=names)
+    return log(enc, "{name} noticed no one", name=c.name)
+
+
+def opponents(enc: Encounter, c: Combatant) -> list:
+    """The combatants on another side than ``c``."""
+    return [o for o in enc.combatants if o.side != c.side]
+
+
+def notices(c: Combatant, other: Combatant) -> bool:
+    """Whether ``c`` is aware of ``other`` as the fight begins."""
+    return c.aware if c.aware_of is None else other.id in c.aware_of
+
+
+def is_aware(enc: Encounter, c) -> bool:
+    """Whether the combatant acts aware when the fight begins. With the plain
+    flag, the flag; with the opponents it noticed, it is unaware (surprised)
+    when some opponent aware of it went unnoticed (pf1/d20pl
+    surprise.definition)."""
+    if isinstance(c, str):
+        c = enc.get(c)
+    if c.aware_of is None:
+        return c.aware
+    return not any(notices(o, c) and o.id not in c.aware_of for o in opponents(enc, c))
+
+
 START = "start-of-combat"   # cause of the conditions combat itself gives
 
 
@@ -302,7 +343,7 @@ def start_combat(enc: Encounter) -> Encounter:
     order = enc.order or tuple(c.id for c in enc.combatants)
     ruleset = get_ruleset(enc.ruleset)
     style = getattr(ruleset, "surprise_style", "round")
-    aware = [c.aware for c in enc.combatants]
+    aware = [is_aware(enc, c) for c in enc.combatants]
     surprise = style == "round" and any(aware) and not all(aware)
     enc = replace(enc, order=order, turn=0, round=1 if not surprise else 0,
                   phase="surprise" if surprise else "combat",
@@ -330,12 +371,13 @@ def _known(rule_id) -> bool:
 def _start_conditions(enc, ruleset, style):
     flat = getattr(ruleset, "flat_footed_at_start", None)
     flat_ids = _flat_footed_ids(enc) if flat else None
+    unaware = {c.id for c in enc.combatants if not is_aware(enc, c)}
     for c in enc.combatants:
-        if not c.aware and "surprised" in ruleset.conditions and style in ("round", "first_turn"):
+        if c.id in unaware and "surprised" in ruleset.conditions and style in ("round", "first_turn"):
             kind = Duration("turn_end", 1, c.id) if style == "first_turn" else Duration()
             enc = add_condition(enc, c.id, "surprised", cause=START if style == "round" else "",
                                 duration=kind)
-        if "flat_footed" in ruleset.conditions and (flat == "all" or (flat == "unaware" and not c.aware)) \
+        if "flat_footed" in ruleset.conditions and (flat == "all" or (flat == "unaware" and c.id in unaware)) \
                 and (flat_ids is None or c.id in flat_ids):
             enc = add_condition(enc, c.id, "flat_footed", cause=START)
     return enc
@@ -359,7 +401,7 @@ def surprise_check(enc: Encounter, rng=None, rolls=None, inputs=None) -> dict:
     from .queries import run
     inputs = dict(inputs or {})
     payload = {"ruleset": enc.ruleset, "options": enc.options, "order": list(enc.order) or None,
-               "combatants": [{"id": c.id, "side": c.side, "aware": c.aware,
+               "combatants": [{"id": c.id, "side": c.side, "aware": is_aware(enc, c),
                                "creature": _creature_dict(c), **inputs.get(c.id, {})}
                               for c in enc.combatants],
                "rolls": dict(rolls or {})}
@@ -391,7 +433,7 @@ def _skip_unaware(enc, index):
     n = len(enc.order)
     for step in range(n):
         i = (index + step) % n
-        if enc.get(enc.order[i]).aware:
+        if is_aware(enc, enc.order[i]):
             return i
     return index
 
@@ -402,7 +444,7 @@ def next_turn(enc: Encounter) -> Encounter:
     enc = _end_turn(enc)
     index = enc.turn + 1
     if enc.phase == "surprise":
-        while index < len(enc.order) and not enc.get(enc.order[index]).aware:
+        while index < len(enc.order) and not is_aware(enc, enc.order[index]):
             index += 1
         if index >= len(enc.order):
             enc = replace(enc, phase="combat", round=1)
