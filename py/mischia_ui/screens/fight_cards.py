@@ -111,7 +111,7 @@ def card(screen, enc, ruleset, c, current_id: str, index: int):
     meta = [el("span", side_label(c.side), cls="side"), el("span", hp_text(c), cls="hp")]
     if c.hp is not None and c.hp.status != "ok":
         meta.append(el("span", status_label(c.hp.status), cls="badge status"))
-    if not c.aware:
+    if not tracker.is_aware(enc, c):
         meta.append(el("span", _("unaware"), cls="badge"))
     if "ready" in c.used:
         meta.append(el("span", _("readied"), cls="badge"))

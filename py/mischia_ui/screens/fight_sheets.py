@@ -129,6 +129,8 @@ class CombatantSheets:
                  button(_("Move earlier"), "up", cid, cls="secondary"),
                  button(_("Move later"), "down", cid, cls="secondary"),
                  button(_("Mark unaware") if c.aware else _("Mark aware"), "aware", cid, cls="secondary"),
+                 *([button(_("Who did {name} notice?").format(name=c.name), "noticed", cid, cls="secondary")]
+                   if enc.phase == "setup" and tracker.opponents(enc, c) else []),
                  button(_("Save to the roster"), "to-roster", cid, cls="secondary")]
         current = enc.current()
         if current is not None and current.id == cid:
@@ -160,6 +162,33 @@ class CombatantSheets:
     def act_aware(self, cid, node):
         enc = self.app.encounter
         if self.commit(tracker.set_aware(enc, cid, not enc.get(cid).aware)):
+            self.sheet.close()
+
+    def act_noticed(self, cid, node):
+        """Surprise step: tick the opponents this combatant noticed (pf1/d20pl
+        surprise.definition — unaware of one that noticed it = surprised)."""
+        enc = self.app.encounter
+        c = enc.get(cid)
+        rows = []
+        for o in tracker.opponents(enc, c):
+            attrs = {"type": "checkbox", "name": "noticed", "value": o.id, "id": f"noticed-{o.id}"}
+            if tracker.notices(c, o):
+                attrs["checked"] = ""
+            rows.append(el("label", cls="check", attrs={"for": f"noticed-{o.id}"},
+                           children=[el("input", attrs=attrs), el("span", o.name)]))
+        form = el("form", cls="noticed", attrs={"data-submit": "noticed", "data-id": cid}, children=[
+            el("p", _("Tick the opponents {name} is aware of. Unaware of one that noticed it: "
+                      "surprised.").format(name=c.name), cls="muted"),
+            el("fieldset", children=[el("legend", _("Aware of")), *rows]),
+            el("button", _("Save"), attrs={"type": "submit"})])
+        self.sheet.open("noticed", _("Who did {name} notice?").format(name=c.name), form)
+
+    def submit_noticed(self, event):
+        form = event.target
+        cid = str(form.getAttribute("data-id"))
+        boxes = form.querySelectorAll('input[name="noticed"]')
+        ids = [str(boxes.item(i).value) for i in range(boxes.length) if boxes.item(i).checked]
+        if self.commit(tracker.set_aware_of(self.app.encounter, cid, ids)):
             self.sheet.close()
 
     def act_to_roster(self, cid, node):
