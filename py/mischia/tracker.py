@@ -307,6 +307,19 @@ def set_aware_of(enc: Encounter, cid: str, ids) -> Encounter:
     return log(enc, "{name} noticed no one", name=c.name)
 
 
+def set_unaware(enc: Encounter, surprised) -> Encounter:
+    """Before the fight: the combatants a surprise answer named (5e: the
+    Stealth vs passive Perception contest, dnd5e.surprise.contest) are
+    unaware, everyone else aware; ``start_combat`` then surprises them."""
+    surprised = set(surprised)
+    for cid in surprised:
+        enc.get(cid)
+    for c in enc.combatants:
+        if c.aware != (c.id not in surprised) or c.aware_of is not None:
+            enc = set_aware(enc, c.id, c.id not in surprised)
+    return enc
+
+
 def opponents(enc: Encounter, c: Combatant) -> list:
     """The combatants on another side than ``c``."""
     return [o for o in enc.combatants if o.side != c.side]

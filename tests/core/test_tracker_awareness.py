@@ -77,3 +77,18 @@ def test_only_opponents_and_the_plain_flag_resets():
     assert enc.get("c1").aware_of is None and tracker.is_aware(enc, "c1")
     with pytest.raises(InputError):
         Encounter.from_dict({**enc.to_dict(), "combatants": [{"id": "x", "name": "X", "aware_of": "c2"}]})
+
+
+def test_dnd5e_stealth_contest_marks_the_surprised_and_start_surprises_them():
+    enc = fight("dnd5e")
+    inputs = {c.id: {"aware": None, "hiding": c.side == "foes", "stealth": 5, "passive_perception": 12}
+              for c in enc.combatants}
+    result = tracker.surprise_check(enc, rolls={"c2": 15, "c4": 2}, inputs=inputs)
+    # only the Orc hid well (20 ≥ 12): Ana and Bo still see the Elf (7), so nobody is surprised
+    assert result["value"]["surprised"] == []
+    result = tracker.surprise_check(enc, rolls={"c2": 15, "c4": 10}, inputs=inputs)
+    assert sorted(result["value"]["surprised"]) == ["c1", "c3"]
+    enc = tracker.set_unaware(enc, result["value"]["surprised"])
+    assert [c.aware for c in enc.combatants] == [False, True, False, True]
+    started = tracker.start_combat(enc)
+    assert "surprised" in conds(started, "c1") and "surprised" not in conds(started, "c2")
