@@ -20,7 +20,7 @@ from ..breakdown_view import breakdown
 from ..dom import el
 from ..i18n import N_, _, ngettext, number, percent, signed
 from ..labels import choice_name, condition_name, line_label, situation_name, source_label
-from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
+from .resolve_common import (Form, button, combatant_options, error_text, pick_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_note, rule_words,
                              verdict_box)
 
@@ -54,7 +54,7 @@ class AttackPanel:
         v = ctx.values
         if ctx.quick:
             return [quick_card(form, ctx.ruleset, "you", _("You"), ctx.roster, ("offence",), ("offence",),
-                               lambda role, idx: self._pick(ctx, role, idx),
+                               lambda role, idx: pick_entry(ctx, role, idx),
                                conditions_label=_("Your conditions")),
                     quick_card(form, ctx.ruleset, "target", _("Target"), (), ("defence",), ("defence",),
                                with_traits=False, conditions_label=_("Visible conditions"),
@@ -73,13 +73,6 @@ class AttackPanel:
         rows.append(el("p", _("Conditions on either of them apply by themselves."), cls="hint"))
         form.on_change = lambda name, value: ctx.refresh() if name in ("actor", "target") else None
         return [el("section", cls="card", children=[el("h3", _("Who")), *rows])]
-
-    def _pick(self, ctx, role, idx):
-        entries = dict(ctx.roster)
-        if idx != "" and int(idx) in entries:
-            fill_from_entry(ctx.values, role, entries[int(idx)])
-        ctx.values[f"{role}.entry"] = idx
-        ctx.refresh()
 
     # ----- the form ------------------------------------------------------------
     def render(self, ctx):

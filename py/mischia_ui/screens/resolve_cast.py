@@ -13,7 +13,7 @@ from mischia.queries import run
 from ..breakdown_view import breakdown
 from ..dom import el
 from ..i18n import N_, _, number, percent
-from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
+from .resolve_common import (Form, button, combatant_options, error_text, pick_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_words, verdict_box)
 from .resolve_turn import ProvokeArea, actor_of
 
@@ -38,7 +38,7 @@ class CastPanel:
             groups = CASTER_GROUPS.get(rid, ())
             who = quick_card(who_form, ctx.ruleset, "you", _("Caster"), ctx.roster,
                              tuple(g for g, _s in ctx.ruleset.form), groups,
-                             lambda role, idx: self._pick(ctx, role, idx), conditions_label=_("Your conditions"))
+                             lambda role, idx: pick_entry(ctx, role, idx), conditions_label=_("Your conditions"))
         else:
             actor_of(ctx)
             who_form.on_change = lambda name, value: ctx.refresh()
@@ -55,13 +55,6 @@ class CastPanel:
         parts = [who, el("section", cls="card", children=[check]), self._answer(ctx)]
         parts.append(self.provoke.render(ctx, forms_turn.CAST_ACTION[rid], _("Does casting provoke?")))
         return el("div", children=parts)
-
-    def _pick(self, ctx, role, idx):
-        entries = dict(ctx.roster)
-        if idx != "" and int(idx) in entries:
-            fill_from_entry(ctx.values, role, entries[int(idx)])
-        ctx.values[f"{role}.entry"] = idx
-        ctx.refresh()
 
     def caster(self, ctx) -> dict:
         if ctx.quick:

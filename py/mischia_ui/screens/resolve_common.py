@@ -329,7 +329,6 @@ def quick_card(form: Form, ruleset, role: str, title: str, roster, groups, open_
                on_pick=None, with_traits=True, conditions_label="", extra=()):
     """A typed creature: name, a roster pick (fills the numbers), the stats
     of ``groups`` (ruleset form groups), traits, size and conditions."""
-    v = form.values
     children = [el("h3", title)]
     if roster:
         options = [("", _("Type the numbers"))] + [(str(i), e.get("name") or _("(no name)"))
@@ -371,6 +370,15 @@ def quick_creature(ruleset, values: dict, role: str, groups=None) -> dict:
     conds = [c for c in values.get(f"{role}.conditions") or [] if c.get("id") in ruleset.conditions]
     return forms.creature_from_values(ruleset, values.get(f"{role}.name", ""), stats, traits, conds,
                                       values.get(f"{role}.size") or "medium", role)
+
+
+def pick_entry(ctx, role: str, idx) -> None:
+    """A roster character was picked for ``role``: copy its numbers into the form."""
+    entries = dict(ctx.roster)
+    if idx != "" and int(idx) in entries:
+        fill_from_entry(ctx.values, role, entries[int(idx)])
+    ctx.values[f"{role}.entry"] = idx
+    ctx.refresh()
 
 
 def fill_from_entry(values: dict, role: str, entry: dict) -> None:

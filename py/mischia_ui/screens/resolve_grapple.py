@@ -16,7 +16,7 @@ from ..dom import el
 from ..i18n import N_, _, number, percent
 from ..labels import condition_name
 from .resolve_attack import pick_pair
-from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
+from .resolve_common import (Form, button, combatant_options, error_text, pick_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_note, rule_words,
                              verdict_box)
 
@@ -36,7 +36,7 @@ class GrapplePanel:
         who_form = self.who_form = Form("grp-who", ctx.values)
         if ctx.quick:
             who = [quick_card(who_form, ctx.ruleset, "you", _("You"), ctx.roster, ("abilities",), ("abilities",),
-                              lambda role, idx: self._pick(ctx, role, idx), conditions_label=_("Your conditions")),
+                              lambda role, idx: pick_entry(ctx, role, idx), conditions_label=_("Your conditions")),
                    quick_card(who_form, ctx.ruleset, "target", _("The other one"), (), ("abilities",),
                               ("abilities",), with_traits=False, conditions_label=_("Visible conditions"))]
         else:
@@ -58,13 +58,6 @@ class GrapplePanel:
                    bid="grapple-to-attack")])
         cards = [self._procedure(ctx, proc) for proc in forms_turn.GRAPPLE]
         return el("div", children=[*who, *cards[:1], inside, *cards[1:]])
-
-    def _pick(self, ctx, role, idx):
-        entries = dict(ctx.roster)
-        if idx != "" and int(idx) in entries:
-            fill_from_entry(ctx.values, role, entries[int(idx)])
-        ctx.values[f"{role}.entry"] = idx
-        ctx.refresh()
 
     def _procedure(self, ctx, proc):
         form = Form(f"grp-{proc.replace('_', '-')}", ctx.values, ns=f"grp.{proc}.")

@@ -14,8 +14,7 @@ from mischia.queries import run
 from ..breakdown_view import breakdown
 from ..dom import el
 from ..i18n import N_, _, metres, ngettext, number
-from ..labels import resource_label
-from .resolve_common import (Form, button, combatant_options, error_text, fill_from_entry, prompts_view,
+from .resolve_common import (Form, button, combatant_options, error_text, pick_entry, prompts_view,
                              quick_card, quick_creature, reminders_view, rule_note, rule_words,
                              verdict_box)
 
@@ -152,12 +151,11 @@ class TurnPanel:
         self.provoke = ProvokeArea("took")
 
     def render(self, ctx):
-        rid = ctx.ruleset.id
         who_form = self.who_form = Form("turn-who", ctx.values)
         if ctx.quick:
             who = quick_card(who_form, ctx.ruleset, "you", _("You"), ctx.roster,
                              tuple(g for g, _s in ctx.ruleset.form), ("movement", "other"),
-                             lambda role, idx: self._pick(ctx, role, idx), conditions_label=_("Your conditions"))
+                             lambda role, idx: pick_entry(ctx, role, idx), conditions_label=_("Your conditions"))
         else:
             actor_of(ctx)
             who_form.on_change = lambda name, value: self._changed_who(ctx)
@@ -171,13 +169,6 @@ class TurnPanel:
 
     def _changed_who(self, ctx):
         self.took, self.move_answer = None, None
-        ctx.refresh()
-
-    def _pick(self, ctx, role, idx):
-        entries = dict(ctx.roster)
-        if idx != "" and int(idx) in entries:
-            fill_from_entry(ctx.values, role, entries[int(idx)])
-        ctx.values[f"{role}.entry"] = idx
         ctx.refresh()
 
     # ----- movement ----------------------------------------------------------------
