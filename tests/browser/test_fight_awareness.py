@@ -29,3 +29,26 @@ def test_pf1_who_noticed_whom_gives_the_surprise_round(page, base_url):
     act(page, "#start-fight")
     assert current(page) == "Orc"                    # only the aware act in the surprise round
     assert "surprised" in chips(page, hero)
+
+
+def test_dnd5e_stealth_against_passive_perception_marks_the_surprised(page, base_url):
+    page.goto(base_url)
+    wait_ready(page)
+    new_encounter(page, "dnd5e", "Goblin ambush")
+    add_group(page, "Hero", 1, "party", 10)
+    add_group(page, "Goblin", 1, "foes", 7)
+    ids = {c["name"]: c["id"] for c in saved(page)["combatants"]}
+    hero, goblin = ids["Hero"], ids["Goblin"]
+    page.click("#stealth-button", timeout=T)
+    sheet(page, "stealth")
+    assert page.is_checked(f"#hide-{goblin}") and not page.is_checked(f"#hide-{hero}")
+    page.fill(f"#stealth-{goblin}", "20")
+    page.click("#stealth-go")
+    result = page.wait_for_selector("#stealth-surprised", timeout=T)
+    assert "Hero" in result.text_content()
+    assert "dnd5e.surprise.contest" in page.text_content("#stealth-result")
+    act(page, "#stealth-go")                              # "Mark them surprised"
+    page.wait_for_selector("#fight-sheet[open]", state="detached", timeout=T)
+    assert [c["aware"] for c in saved(page)["combatants"]] == [False, True]
+    act(page, "#start-fight")
+    assert "surprised" in chips(page, hero) and "surprised" not in chips(page, goblin)

@@ -293,6 +293,9 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
             items.append(button(label, "roll-init", cls="primary", extra={"id": "roll-init"}))
             if die and (self.typed_init or any(c.init_roll for c in enc.combatants)):
                 items.append(button(_("Clear the dice"), "clear-dice", cls="secondary"))
+        if enc.phase == "setup" and enc.ruleset == "dnd5e" and len({c.side for c in enc.combatants}) > 1:
+            items.append(button(_("Stealth vs passive Perception"), "stealth-check", cls="secondary small",
+                                extra={"id": "stealth-button"}))
         if enc.phase != "setup":
             items.append(button(_("Hide initiative") if self.show_init else _("Initiative…"), "toggle-init",
                                 cls="secondary small", extra={"id": "toggle-init"}))

@@ -255,6 +255,73 @@ class EncounterSheets:
         self.surprise_result = None
         self.sheet.open("surprise", _("Surprise check (d100)"), form)
 
+    def act_stealth_check(self, cid, node):
+        """5e: who hides rolls Stealth against each foe's passive Perception
+        (dnd5e.surprise.contest); the answer marks the surprised unaware."""
+        enc = self.app.encounter
+        self.stealth_rows = {}
+        rows = [el("p", _("Tick who hides and type their Stealth d20 (blank: the app rolls). "
+                          "Stealth and passive Perception come from each sheet."), cls="muted")]
+        for c in enc.combatants:
+            hides = Field(_("{name} hides").format(name=c.name), "check", c.side == "foes",
+                          fid=f"hide-{c.id}", name=f"hiding.{c.id}")
+            die = DieInput(self.app.rng, 20, _("Stealth d20 for {name}").format(name=c.name),
+                           fid=f"stealth-{c.id}", name=f"rolls.{c.id}")
+            self.stealth_rows[c.id] = (hides, die)
+            rows.append(el("fieldset", cls="stealth-row", children=[hides.node, die.node]))
+        form = el("form", attrs={"novalidate": "", "data-submit": "stealth", "id": "stealth-form"}, children=rows + [
+            el("div", attrs={"id": "stealth-result"}),
+            el("div", cls="actions", children=[el("button", _("Check"), attrs={"type": "submit",
+                                                                            "id": "stealth-go"})])])
+        self.stealth_result = None
+        self.sheet.open("stealth", _("Stealth vs passive Perception"), form)
+
+    def submit_stealth(self, event):
+        enc = self.app.encounter
+        box = self.root.querySelector("#stealth-result")
+        if self.stealth_result is not None:            # second tap: mark them
+            if self.commit(tracker.set_unaware(enc, self.stealth_result["value"]["surprised"])):
+                self.sheet.close()
+            return
+        rolls, inputs, bad = {}, {}, False
+        for cid, (hides, die) in self.stealth_rows.items():
+            hiding = bool(hides.control.checked)
+            inputs[cid] = {"aware": None, "hiding": hiding}
+            if not hiding:
+                continue
+            try:
+                value = die.value(f"rolls.{cid}")
+                die.error(None)
+            except InputError as exc:
+                die.error(error_text(exc))
+                bad = True
+                continue
+            if value is not None:
+                rolls[cid] = value
+        if bad:
+            return
+        try:
+            result = tracker.surprise_check(enc, rng=self.app.rng, rolls=rolls, inputs=inputs)
+        except InputError as exc:
+            box.replaceChildren(el("p", error_text(exc), cls="error"))
+            return
+        ruleset = self.ruleset(enc)
+        parts = []
+        for cid, bd in result["details"].get("stealth", {}).items():
+            parts.append(breakdown(ruleset, bd, _("Stealth of {name}").format(name=enc.get(cid).name)))
+        surprised = result["value"].get("surprised", [])
+        for cid in surprised:
+            bd = result["details"].get("passive", {}).get(cid)
+            if isinstance(bd, dict):
+                parts.append(breakdown(ruleset, bd, _("Passive Perception of {name}: surprised").format(
+                    name=enc.get(cid).name)))
+        names = ", ".join(enc.get(i).name for i in surprised) or _("nobody")
+        parts.append(el("p", _("Surprised: {names}").format(names=names), cls="bd-total",
+                        attrs={"id": "stealth-surprised", "role": "status"}))
+        box.replaceChildren(*parts)
+        self.stealth_result = result
+        self.root.querySelector("#stealth-go").textContent = _("Mark them surprised") if surprised else _("Close")
+
     def act_surprise_roll(self, cid, node):
         for die in self.surprise_dice.values():
             if not die.field.text.strip():
