@@ -177,10 +177,13 @@ def set_initiative(enc: Encounter, cid: str, total: int, roll=None) -> Encounter
     return log(_replace_combatant(enc, c), "{name}: initiative {value}", name=c.name, value=total)
 
 
-def roll_initiative(enc: Encounter, rng=None, typed=None, tiebreak=None, order=None) -> tuple:
+def roll_initiative(enc: Encounter, rng=None, typed=None, tiebreak=None, order=None, mode=None,
+                    turn=None) -> tuple:
     """Ask the ruleset for the order. ``typed`` maps ids to the die rolled at
     the table; others are rolled with ``rng``. Returns (encounter, result dict)
-    — the result carries per-combatant breakdowns and tie prompts."""
+    — the result carries per-combatant breakdowns and tie prompts. d20pl:
+    ``mode`` "los" (the GM's order), "duel" (d20pl.seq.duel: two alternate)
+    or "no-gm" (d20pl.seq.no-gm-rotation: ``turn`` picks the opener)."""
     from .queries import run
     payload = {"ruleset": enc.ruleset, "options": enc.options,
                "combatants": [{"id": c.id, "name": c.name, "modifier": c.init_mod,
@@ -189,6 +192,10 @@ def roll_initiative(enc: Encounter, rng=None, typed=None, tiebreak=None, order=N
                "rolls": dict(typed or {}), "tiebreak": dict(tiebreak or {})}
     if order is not None:
         payload["order"] = list(order)
+    if mode is not None:
+        payload["mode"] = mode
+    if turn is not None:
+        payload["turn"] = turn
     result = run("initiative", payload, rng)
     ordered = tuple(result["value"])
     combatants = []

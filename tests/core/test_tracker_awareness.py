@@ -92,3 +92,16 @@ def test_dnd5e_stealth_contest_marks_the_surprised_and_start_surprises_them():
     assert [c.aware for c in enc.combatants] == [False, True, False, True]
     started = tracker.start_combat(enc)
     assert "surprised" in conds(started, "c1") and "surprised" not in conds(started, "c2")
+
+
+def test_d20pl_duel_and_no_gm_rotation_orders_cite_their_rules():
+    enc = tracker.add_combatant(tracker.add_combatant(Encounter.new("d20pl"), "Ana", "party"), "Orc", "foes")
+    duel, result = tracker.roll_initiative(enc, order=["c2", "c1"], mode="duel")
+    assert duel.order == ("c2", "c1") and "d20pl.seq.duel" in duel.log[-1].rules
+    assert [p["id"] for p in result["details"]["posts"]] == ["c2", "c1"]
+    three = tracker.add_combatant(enc, "Bo", "party")
+    rot, result = tracker.roll_initiative(three, mode="no-gm", turn=2)
+    assert rot.order == ("c2", "c3", "c1") and "d20pl.seq.no-gm-rotation" in rot.log[-1].rules
+    assert result["details"]["posts"][-1] == {"id": "c2", "post": "summary", "rule": "d20pl.seq.no-gm-rotation"}
+    with pytest.raises(InputError):
+        tracker.roll_initiative(three, mode="duel")
