@@ -52,3 +52,16 @@ def test_dnd5e_stealth_against_passive_perception_marks_the_surprised(page, base
     assert [c["aware"] for c in saved(page)["combatants"]] == [False, True]
     act(page, "#start-fight")
     assert "surprised" in chips(page, hero) and "surprised" not in chips(page, goblin)
+
+
+def test_d20pl_duel_order_from_the_initiative_step(page, base_url):
+    page.goto(base_url)
+    wait_ready(page)
+    new_encounter(page, "d20pl", "Duel at dawn")
+    add_group(page, "Ana", 1, "party", 10)
+    add_group(page, "Orc", 1, "foes", 10)
+    page.select_option("#order-mode", "duel")
+    act(page, "#roll-init")
+    entry = saved(page)["log"][-1]
+    assert entry["key"] == "Initiative order: {names}" and "d20pl.seq.duel" in entry["rules"]
+    assert page.input_value("#order-mode") == "duel"

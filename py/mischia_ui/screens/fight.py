@@ -22,7 +22,7 @@ from mischia.errors import InputError
 from mischia.ruleset import get_ruleset, ruleset_ids
 
 from ..dom import el
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..labels import log_text
 from ..widgets.fields import closest, error_text, find, parse_int
 from ..widgets.sheet import Sheet, _Handler
@@ -290,6 +290,8 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         die = self.initiative_die(enc)
         if enc.combatants and (enc.phase == "setup" or self.show_init):
             label = _("Roll initiative") if die else _("Set the order")
+            if enc.ruleset == "d20pl":
+                items.append(self._order_mode_field())
             items.append(button(label, "roll-init", cls="primary", extra={"id": "roll-init"}))
             if die and (self.typed_init or any(c.init_roll for c in enc.combatants)):
                 items.append(button(_("Clear the dice"), "clear-dice", cls="secondary"))
@@ -398,8 +400,26 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
         self.show_init = not self.show_init
         self.render()
 
+    ORDER_MODES = (("los", N_("The GM's order")), ("duel", N_("Duel: the two alternate")),
+                   ("no-gm", N_("No GM: posts in rotation")))
+
+    def _order_mode_field(self):
+        """d20pl: how the order is set (d20pl.seq.duel, d20pl.seq.no-gm-rotation)."""
+        mode = getattr(self, "order_mode", "los")
+        select = el("select", attrs={"id": "order-mode"})
+        for code, text in self.ORDER_MODES:
+            option = el("option", _(text), attrs={"value": code})
+            if code == mode:
+                option.setAttribute("selected", "")
+            select.append(option)
+        return el("div", cls="field order-mode", children=[
+            el("label", _("How the order is set"), attrs={"for": "order-mode"}), select])
+
     def act_roll_init(self, cid, node):
         enc = self.app.encounter
+        mode_box = find(self.root, "#order-mode")
+        mode = str(mode_box.value) if mode_box is not None else None
+        self.order_mode = mode or "los"
         typed, bad = {}, None
         sides = self.initiative_die(enc)
         for c in enc.combatants:
@@ -420,7 +440,11 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
                                                                               problem=error_text(bad[1])))
             return
         try:
-            new, _result = tracker.roll_initiative(enc, self.app.rng, typed=typed)
+            extra = {} if mode in (None, "los") else {
+                "mode": mode, "order": list(enc.order) or None, "turn": max(enc.round, 1)}
+            if extra.get("order") is None:
+                extra.pop("order", None)
+            new, _result = tracker.roll_initiative(enc, self.app.rng, typed=typed, **extra)
         except InputError as exc:
             self.notice(error_text(exc))
             return
