@@ -681,6 +681,41 @@ def _hp_query(enc: Encounter, cid: str, query: str, extra: dict, rng) -> tuple:
     return replace(c, hp=new_hp), result
 
 
+HP_CAUSE = "hit-points"   # cause of the conditions a hit-point result lists
+
+
+def _hp_conditions(enc: Encounter, cid: str, result: dict) -> Encounter:
+    """Put on (and take off) the conditions the hit-point result lists, so
+    attacks against the creature apply them: d20pl ``details.conditions`` (the
+    whole list), pf1 ``details.conditions`` {add, remove}, 5e
+    ``details.add_conditions`` / ``remove_conditions``. Only the ones this
+    added are removed; one set by hand stays."""
+    details = result.get("details") or {}
+    if not isinstance(details, dict):
+        return enc
+    c = enc.get(cid)
+    mine = {i.id for i in c.conditions if i.cause == HP_CAUSE}
+    listed = details.get("conditions")
+    if isinstance(listed, list):
+        wanted = {x["id"] if isinstance(x, dict) else x for x in listed}
+    else:
+        add = set(details.get("add_conditions") or ())
+        drop = set(details.get("remove_conditions") or ())
+        if isinstance(listed, dict):
+            add |= set(listed.get("add") or ())
+            drop |= set(listed.get("remove") or ())
+        wanted = (mine | add) - drop
+    ruleset = get_ruleset(enc.ruleset)
+    for inst in c.conditions:
+        if inst.cause == HP_CAUSE and inst.id not in wanted:
+            enc = remove_condition(enc, cid, inst.uid)
+    have = {i.id for i in enc.get(cid).conditions}
+    for cond in sorted(wanted - have):
+        if cond in ruleset.conditions and not ruleset.conditions[cond].stages:
+            enc = add_condition(enc, cid, cond, cause=HP_CAUSE)
+    return enc
+
+
 def damage(enc: Encounter, cid: str, amount: int, rng=None, rolls=None, critical=False) -> tuple:
     """Damage through the ruleset's hit-point state machine. Returns
     (encounter, result dict with events and prompts)."""
@@ -689,8 +724,9 @@ def damage(enc: Encounter, cid: str, amount: int, rng=None, rolls=None, critical
     c, result = _hp_query(enc, cid, "damage", {"amount": amount, "critical": critical,
                                                "rolls": dict(rolls or {})}, rng)
     enc = _replace_combatant(enc, c)
-    return log(enc, "{name} takes {amount} damage ({current}/{max} HP)", result.get("events", ()),
-               name=c.name, amount=amount, current=c.hp.current, max=c.hp.max), result
+    enc = log(enc, "{name} takes {amount} damage ({current}/{max} HP)", result.get("events", ()),
+               name=c.name, amount=amount, current=c.hp.current, max=c.hp.max)
+    return _hp_conditions(enc, cid, result), result
 
 
 def heal(enc: Encounter, cid: str, amount: int, rng=None) -> tuple:
@@ -698,8 +734,9 @@ def heal(enc: Encounter, cid: str, amount: int, rng=None) -> tuple:
         raise InputError("amount", "must be a whole number ≥ 0")
     c, result = _hp_query(enc, cid, "heal", {"amount": amount}, rng)
     enc = _replace_combatant(enc, c)
-    return log(enc, "{name} heals {amount} ({current}/{max} HP)", result.get("events", ()),
-               name=c.name, amount=amount, current=c.hp.current, max=c.hp.max), result
+    enc = log(enc, "{name} heals {amount} ({current}/{max} HP)", result.get("events", ()),
+              name=c.name, amount=amount, current=c.hp.current, max=c.hp.max)
+    return _hp_conditions(enc, cid, result), result
 
 
 def turn_rolls(enc: Encounter, cid: str, rng=None, rolls=None) -> tuple:
@@ -712,8 +749,9 @@ def turn_rolls(enc: Encounter, cid: str, rng=None, rolls=None) -> tuple:
         enc = replace(enc, asks=tuple(a for a in enc.asks if not (a.kind == "turn_roll" and a.cid == cid)))
     rules = tuple(dict.fromkeys(tuple(result.get("events", ())) + tuple(
         l["rule"] for l in (result.get("breakdown") or {}).get("lines", []))))
-    return log(enc, "{name}: start-of-turn roll ({status})", rules,
-               name=c.name, status=c.hp.status, current=c.hp.current, max=c.hp.max), result
+    enc = log(enc, "{name}: start-of-turn roll ({status})", rules,
+              name=c.name, status=c.hp.status, current=c.hp.current, max=c.hp.max)
+    return _hp_conditions(enc, cid, result), result
 
 
 def answer_save(enc: Encounter, uid: str, success: bool) -> Encounter:
