@@ -129,9 +129,12 @@ def one_boot(context, url: str, rate: float) -> dict:
         throttle(page, rate)
         page.goto(url)
         wait_ready(page)
-        return page.evaluate(BOOT_JS)
+        result = page.evaluate(BOOT_JS)
+        page.wait_for_timeout(500)  # let work after ready end before the next start
+        return result
     finally:
         page.close()
+        time.sleep(0.3)  # and the page's teardown
 
 
 def cold_runs(browser, site: Site, runs: int) -> dict:
