@@ -63,7 +63,9 @@ def condition_title(ruleset, inst) -> str:
     text = condition_name(ruleset, inst.id)
     if inst.stage is not None:
         text += f" {inst.stage}"
-    if inst.cause and inst.cause != tracker.START:
+    if inst.cause == tracker.HP_CAUSE:
+        text += " ({cause})".format(cause=_("hit points"))
+    elif inst.cause and inst.cause != tracker.START:
         text += f" ({inst.cause})"
     return text
 
