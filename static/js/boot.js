@@ -12,6 +12,66 @@
 
 const body = document.body;
 const message = document.getElementById("boot-message");
+
+// The words shown before Python (which brings the gettext catalogues) runs,
+// in the language the user chose (mischia.settings) or the browser's.
+const WORDS = {
+  en: {
+    starting: "Starting Mischia…",
+    hint: "The first visit downloads the Python engine (about 6 MB). After that Mischia works offline.",
+    failed: "Mischia could not start: the Python engine failed to load. Check your connection and reload the page.",
+    slow: "Still starting… this device or connection is slow. If nothing happens, reload the page.",
+    offline: "Ready to work offline.",
+    noOffline: "Offline use is not available: ",
+    updated: "A new version of Mischia has been installed.",
+    reload: "Reload",
+  },
+  it: {
+    starting: "Avvio di Mischia…",
+    hint: "La prima visita scarica il motore Python (circa 6 MB). Poi Mischia funziona anche offline.",
+    failed: "Mischia non è riuscita ad avviarsi: il motore Python non si è caricato. Controlla la connessione e ricarica la pagina.",
+    slow: "Avvio in corso… il dispositivo o la connessione sono lenti. Se non succede nulla, ricarica la pagina.",
+    offline: "Pronta per funzionare offline.",
+    noOffline: "L'uso offline non è disponibile: ",
+    updated: "È stata installata una nuova versione di Mischia.",
+    reload: "Ricarica",
+  },
+  pl: {
+    starting: "Uruchamianie Mischii…",
+    hint: "Przy pierwszej wizycie pobierany jest silnik Pythona (około 6 MB). Potem Mischia działa bez internetu.",
+    failed: "Nie udało się uruchomić Mischii: silnik Pythona się nie wczytał. Sprawdź połączenie i odśwież stronę.",
+    slow: "Wciąż się uruchamia… to urządzenie lub połączenie jest wolne. Jeśli nic się nie dzieje, odśwież stronę.",
+    offline: "Gotowa do pracy bez internetu.",
+    noOffline: "Praca bez internetu jest niedostępna: ",
+    updated: "Zainstalowano nową wersję Mischii.",
+    reload: "Odśwież",
+  },
+};
+
+function bootLanguage() {
+  let chosen = "";
+  try {
+    const settings = JSON.parse(localStorage.getItem("mischia.settings") || "{}");
+    chosen = typeof settings.lang === "string" ? settings.lang : "";
+  } catch {
+    // unreadable settings: follow the browser
+  }
+  const wanted = [chosen, ...(navigator.languages || []), navigator.language || ""];
+  for (const lang of wanted) {
+    const code = String(lang || "").slice(0, 2).toLowerCase();
+    if (WORDS[code]) return code;
+  }
+  return "en";
+}
+
+const words = WORDS[bootLanguage()];
+if (message && !body.hasAttribute("data-boot-failed")) message.textContent = words.starting;
+const hint = document.getElementById("boot-hint");
+if (hint) hint.textContent = words.hint;
+const updateText = document.getElementById("update-text");
+if (updateText) updateText.textContent = words.updated;
+const reloadLabel = document.getElementById("reload-button");
+if (reloadLabel) reloadLabel.textContent = words.reload;
 const SLOW_MS = 60000;
 
 const isReady = () => body.hasAttribute("data-ready");
@@ -49,9 +109,7 @@ function fail(reason) {
   if (isReady() || body.hasAttribute("data-boot-failed")) return;
   body.setAttribute("data-boot-failed", "");
   if (message) {
-    message.textContent =
-      "Mischia could not start: the Python engine failed to load. " +
-      "Check your connection and reload the page.";
+    message.textContent = words.failed;
     const detail = document.createElement("p");
     detail.className = "boot-detail";
     detail.textContent = String(reason || "unknown error").slice(0, 500);
@@ -106,8 +164,7 @@ if (core) core.addEventListener("error", () => fail("could not load the PyScript
 
 const slowTimer = setTimeout(() => {
   if (!isReady() && !body.hasAttribute("data-boot-failed") && message) {
-    message.textContent =
-      "Still starting… this device or connection is slow. If nothing happens, reload the page.";
+    message.textContent = words.slow;
   }
 }, SLOW_MS);
 
@@ -152,7 +209,7 @@ if ("serviceWorker" in navigator) {
       .then(() => navigator.serviceWorker.ready)
       .then(markOffline)
       .catch((error) => {
-        if (offlineStatus) offlineStatus.textContent = "Offline use is not available: " + describe(error);
+        if (offlineStatus) offlineStatus.textContent = words.noOffline + describe(error);
       });
   });
 } else {
@@ -162,5 +219,5 @@ if ("serviceWorker" in navigator) {
 function markOffline() {
   if (!navigator.serviceWorker.controller) return;
   body.setAttribute("data-offline-ready", "");
-  if (offlineStatus) offlineStatus.textContent = "Ready to work offline.";
+  if (offlineStatus) offlineStatus.textContent = words.offline;
 }
