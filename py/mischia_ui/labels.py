@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mischia import reference
 
-from .i18n import _, current_language, pgettext
+from .i18n import N_, _, current_language, pgettext
 
 
 def humanize(key: str) -> str:
@@ -222,3 +222,37 @@ RESOURCES = {
     "swift": "Swift action", "action": "Action", "bonus_action": "Bonus action", "reaction": "Reaction",
 }
 CAUSES = {"start-of-combat": "start of combat"}   # tracker.START
+
+
+# The rules core's validation messages, in words of the user's language: each
+# pattern of an English core message maps to a translatable template.
+ERRORS = (
+    (r"(?P<value>-?\d+) is not a result of a d(?P<sides>\d+): must be from 1 to (?P<high>\d+)",
+     N_("{value} is not a result of a d{sides}: must be from 1 to {high}")),
+    (r"(?P<value>-?[\d.]+) is out of range: must be from (?P<low>-?[\d.]+) to (?P<high>-?[\d.]+)",
+     N_("{value} is out of range: must be from {low} to {high}")),
+    (r"must be a whole number from (?P<low>-?\d+) to (?P<high>-?\d+)",
+     N_("must be a whole number from {low} to {high}")),
+    (r"must be a number from (?P<low>-?[\d.]+) to (?P<high>-?[\d.]+)",
+     N_("must be a number from {low} to {high}")),
+    (r"type the d(?P<sides>\d+) rolled, or let the app roll it", N_("type the d{sides} rolled, or let the app roll it")),
+    (r"is longer than (?P<n>\d+) characters", N_("is longer than {n} characters")),
+    (r"must not be empty", N_("must not be empty")),
+    (r"must be a whole number", N_("must be a whole number")),
+    (r"must be a number", N_("must be a number")),
+    (r"must be text", N_("must be text")),
+    (r"unknown field", N_("unknown field")),
+    (r"is above the maximum", N_("is above the maximum")),
+    (r"(?P<value>-?\d+) is below the minimum (?P<low>-?\d+)", N_("{value} is below the minimum {low}")),
+)
+
+
+def error_message(message: str) -> str:
+    """A core ``InputError`` message in the current language (unchanged when
+    no pattern knows it)."""
+    import re
+    for pattern, template in ERRORS:
+        match = re.fullmatch(pattern, message or "")
+        if match:
+            return _(template).format(**match.groupdict())
+    return message

@@ -23,7 +23,7 @@ from mischia.ruleset import get_ruleset, ruleset_ids
 
 from ..dom import el
 from ..i18n import N_, _, ngettext
-from ..labels import log_text
+from ..labels import error_message, log_text
 from ..widgets.fields import closest, error_text, find, parse_int
 from ..widgets.sheet import Sheet, _Handler
 from . import fight_wakelock
@@ -371,7 +371,7 @@ class Screen(AskPanel, CombatantSheets, EncounterSheets):
             updated = tracker.add_combatant(enc, self.name_input.value)
         except InputError as exc:
             about_name = exc.field.rsplit(".", 1)[-1] == "name"
-            self.show_error(_("Name {problem}.").format(problem=exc.message) if about_name else error_text(exc))
+            self.show_error(_("Name {problem}.").format(problem=error_message(exc.message)) if about_name else error_text(exc))
             return
         if not self.commit(updated):
             return

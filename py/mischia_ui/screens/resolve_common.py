@@ -17,7 +17,7 @@ from mischia.errors import InputError
 
 from ..dom import el
 from ..i18n import N_, _, ngettext
-from ..labels import (choice_name, condition_name, rule_text, rule_title, side_label, stat_label,
+from ..labels import (choice_name, condition_name, error_message, rule_text, rule_title, side_label, stat_label,
                       status_label)
 
 QUICK_KEY = "mischia.quick"
@@ -253,7 +253,7 @@ def slot_for(field: str, slots) -> str | None:
 
 
 def error_text(exc: InputError) -> str:
-    text = exc.message
+    text = error_message(exc.message)
     if exc.allowed and len(exc.allowed) <= 12:
         text += " (" + _("allowed: {values}").format(values=", ".join(str(a) for a in exc.allowed)) + ")"
     return text

@@ -13,6 +13,7 @@ from mischia.errors import InputError
 
 from ..dom import el
 from ..i18n import _
+from ..labels import error_message
 
 _ids = itertools.count(1)
 
@@ -115,7 +116,7 @@ def parse_int(text: str, field: str, low=None, high=None, required: bool = False
 
 def error_text(exc: InputError) -> str:
     """An engine error in words: its message and, when short, what is allowed."""
-    text = exc.message
+    text = error_message(exc.message)
     allowed = [str(a) for a in (exc.allowed or ())]
     if allowed and len(allowed) <= 8:
         text += " (" + _("allowed: {values}").format(values=", ".join(allowed)) + ")"
