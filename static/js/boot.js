@@ -65,7 +65,10 @@ function bootLanguage() {
 }
 
 const words = WORDS[bootLanguage()];
-if (message && !body.hasAttribute("data-boot-failed")) message.textContent = words.starting;
+// (resume.js may already show the saved table with its own words: keep them)
+if (message && !body.hasAttribute("data-boot-failed") && !body.hasAttribute("data-resumed")) {
+  message.textContent = words.starting;
+}
 const hint = document.getElementById("boot-hint");
 if (hint) hint.textContent = words.hint;
 const updateText = document.getElementById("update-text");
