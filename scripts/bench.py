@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -137,15 +138,18 @@ def one_boot(context, url: str, rate: float) -> dict:
         time.sleep(0.3)  # and the page's teardown
 
 
-def cold_runs(browser, site: Site, runs: int) -> dict:
-    out = {rate: [] for rate in RATES}
+def cold_runs(browser, sites: dict, runs: int) -> dict:
+    """site label -> rate -> boots, each in a new empty profile; the two
+    builds take turns, so both see the same machine."""
+    out = {label: {rate: [] for rate in RATES} for label in sites}
     for rate in RATES:
         for _ in range(runs):
-            context = browser.new_context(viewport=VIEWPORT)  # a new, empty profile
-            try:
-                out[rate].append(one_boot(context, site.url, rate))
-            finally:
-                context.close()
+            for label, site in sites.items():
+                context = browser.new_context(viewport=VIEWPORT)  # a new, empty profile
+                try:
+                    out[label][rate].append(one_boot(context, site.url, rate))
+                finally:
+                    context.close()
     return out
 
 
@@ -171,8 +175,14 @@ def warm_profile(playwright, site: Site, profile: str):
     return context
 
 
-def warm_runs(context, site: Site, runs: int) -> dict:
-    return {rate: [one_boot(context, site.url, rate) for _ in range(runs)] for rate in RATES}
+def warm_runs(contexts: dict, sites: dict, runs: int) -> dict:
+    """site label -> rate -> boots in that site's warm profile, taking turns."""
+    out = {label: {rate: [] for rate in RATES} for label in sites}
+    for rate in RATES:
+        for _ in range(runs):
+            for label, site in sites.items():
+                out[label][rate].append(one_boot(contexts[label], site.url, rate))
+    return out
 
 
 # ----- first visit ------------------------------------------------------------------
@@ -327,7 +337,8 @@ def on_screen(run: dict):
 
 def print_report(browser_version, runs, cold, warm, sizes, engine, cpython) -> None:
     print(f"\nMischia benchmark: Chromium {browser_version} headless, viewport 360x740, "
-          f"{runs} runs each (median, min, max); '{LEVERS}' and '{BASELINE}' measured in the same run")
+          f"{runs} runs each (median, min, max); '{LEVERS}' and '{BASELINE}' measured in the same run, "
+          "taking turns")
     head = f"{'':41}{LEVERS:>21}   {BASELINE:>21}"
     sub = f"{'':41}{'median':>7} {'min':>6} {'max':>6}   {'median':>7} {'min':>6} {'max':>6}"
 
@@ -402,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     started = time.time()
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="mischia-bench-") as tmp:
         base_root = Path(tmp) / "baseline"
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--site", str(base_root),
@@ -412,15 +424,15 @@ def main(argv: list[str] | None = None) -> int:
                 browser = pw.chromium.launch(**launch_options())
                 version = browser.version
                 print(f"Mischia benchmark: {version}, {args.runs} runs each; {LEVERS}: {site_root}", flush=True)
-                cold = {label: cold_runs(browser, site, args.runs) for label, site in sites.items()}
+                cold = cold_runs(browser, sites, args.runs)
                 print("  cold boots done", flush=True)
-                warm = {}
-                for label, site in sites.items():
-                    with tempfile.TemporaryDirectory(prefix="mischia-bench-profile-") as profile:
-                        context = warm_profile(pw, site, profile)
-                        try:
-                            warm[label] = warm_runs(context, site, args.runs)
-                        finally:
+                with tempfile.TemporaryDirectory(prefix="mischia-bench-profile-") as profiles:
+                    contexts = {label: warm_profile(pw, site, str(Path(profiles) / str(i)))
+                                for i, (label, site) in enumerate(sites.items())}
+                    try:
+                        warm = warm_runs(contexts, sites, args.runs)
+                    finally:
+                        for context in contexts.values():
                             context.close()
                 print("  warm boots done", flush=True)
                 sizes = {LEVERS: first_visit_bytes(pw, site_root, LEVERS),
@@ -433,7 +445,9 @@ def main(argv: list[str] | None = None) -> int:
                 site.close()
     cpython = attack_in_cpython(args.runs)
     print_report(version, args.runs, cold, warm, sizes, engine, cpython)
-    print(f"\n(benchmark took {time.time() - started:.0f} s)")
+    print(f"\n(benchmark took {time.time() - started:.0f} s; machine load average "
+          f"{load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end: figures from a busy "
+          f"machine are slower and more spread)")
     return 0
 
 
