@@ -84,6 +84,7 @@ async function boot() {
       html.dataset.boot = "snapshot";
       performance.mark("mischia:snapshot-restored");
       await appFiles.install(pyodide, await bundle);
+      whenReady(() => snapshots.noteSuccess(found.key));
       return pyodide;
     } catch (error) {
       console.warn("Mischia: the saved Python snapshot could not be used; starting normally.", error);

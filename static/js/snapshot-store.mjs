@@ -79,7 +79,16 @@ export function noteFailure(key, reason) {
   }
 }
 
-/** False once the snapshot for `key` has failed MAX_FAILURES times. */
+/** Forget failures (a snapshot of this key has just started Mischia). */
+export function noteSuccess(key) {
+  try {
+    if (readFailures().key === key) globalThis.localStorage?.removeItem(FAILURES);
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** False once the snapshot for `key` has failed MAX_FAILURES times in a row. */
 export function worthMaking(key) {
   const data = readFailures();
   return data.key !== key || (Number(data.failures) || 0) < MAX_FAILURES;
