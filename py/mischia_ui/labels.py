@@ -256,3 +256,28 @@ def error_message(message: str) -> str:
         if match:
             return _(template).format(**match.groupdict())
     return message
+
+
+# Traits the rules ask about (feats, abilities), named once for every form.
+TRAITS = {
+    "blind_fighting": N_("Blind Fighting"), "concentration": N_("Concentration"),
+    "physical_vigour": N_("Physical vigour"), "incorporeal": N_("Incorporeal"),
+    "anchored": N_("Anchored (cannot be knocked down)"), "crawler": N_("Crawler (no legs)"),
+    "levitating": N_("Levitating"), "polearm": N_("Polearm"), "precise_shot": N_("Precise Shot"),
+    "improved_unarmed_strike": N_("Improved Unarmed Strike"), "combat_reflexes": N_("Combat Reflexes"),
+    "two_weapon_fighting": N_("Two-Weapon Fighting"), "darkvision": N_("Darkvision"), "epic": N_("Epic"),
+    "sleight_of_hand": N_("Sleight of Hand"), "natural_weapons": N_("Natural weapons"),
+    "crit_immune": N_("Immune to critical hits"), "hover": N_("Hover"),
+    "proficient.str": N_("Proficient in Strength saves"), "proficient.dex": N_("Proficient in Dexterity saves"),
+    "proficient.con": N_("Proficient in Constitution saves"),
+    "proficient.int": N_("Proficient in Intelligence saves"),
+    "proficient.wis": N_("Proficient in Wisdom saves"), "proficient.cha": N_("Proficient in Charisma saves"),
+    "uncanny_dodge": N_("Uncanny Dodge"), "improved_initiative": N_("Improved Initiative"),
+    "barbarian": N_("Barbarian"), "rogue": N_("Rogue"), "heavy_armour": N_("Heavy armour"),
+    "weapon_finesse": N_("Weapon Finesse"), "agile_maneuvers": N_("Agile Maneuvers"),
+    "see_invisibility": N_("See invisibility"), "true_seeing": N_("True seeing"),
+}
+
+
+def trait_label(trait: str) -> str:
+    return _(TRAITS.get(trait, humanize(trait)))

@@ -17,7 +17,7 @@ from mischia.errors import InputError
 
 from ..dom import el
 from ..i18n import N_, _, ngettext
-from ..labels import (choice_name, condition_name, error_message, rule_text, rule_title, side_label, stat_label,
+from ..labels import (choice_name, condition_name, error_message, trait_label, rule_text, rule_title, side_label, stat_label,
                       status_label)
 
 QUICK_KEY = "mischia.quick"
@@ -351,7 +351,7 @@ def quick_card(form: Form, ruleset, role: str, title: str, roster, groups, open_
                                      [el("div", cls="stat-grid", children=inputs)], cls="stat-group",
                                      open_=group in open_groups, did=dom_id(form.prefix, f"{role}.{group}")))
     if with_traits and ruleset.traits:
-        traits = form.multi(f"{role}.traits", _("Traits"), [(t, _(trait_name(t))) for t in ruleset.traits])
+        traits = form.multi(f"{role}.traits", _("Traits"), [(t, trait_label(t)) for t in ruleset.traits])
         sizes = form.select(f"{role}.size", _("Size"), [(s, _(n)) for s, n in SIZE_NAMES.items()])
         children.append(form.details(f"{role}.traits", _("Traits and size"), [sizes, traits],
                                      cls="stat-group", did=dom_id(form.prefix, f"{role}.more")))
@@ -397,26 +397,6 @@ def fill_from_entry(values: dict, role: str, entry: dict) -> None:
 
 GROUPS = {"offence": N_("Attack"), "defence": N_("Defence"), "abilities": N_("Abilities"), "saves": N_("Saves"),
           "senses": N_("Senses"), "movement": N_("Movement"), "other": N_("Other")}
-TRAITS = {
-    "blind_fighting": N_("Blind fighting"), "concentration": N_("Concentration proficiency"),
-    "physical_vigour": N_("Physical vigour"), "incorporeal": N_("Incorporeal"), "anchored": N_("Anchored"),
-    "crawler": N_("Crawler"), "levitating": N_("Levitating"), "polearm": N_("Polearm"), "precise_shot": N_("Precise Shot"),
-    "improved_unarmed_strike": N_("Improved Unarmed Strike"), "combat_reflexes": N_("Combat Reflexes"),
-    "two_weapon_fighting": N_("Two-Weapon Fighting"), "darkvision": N_("Darkvision"), "epic": N_("Epic"),
-    "sleight_of_hand": N_("Sleight of Hand"), "natural_weapons": N_("Natural weapons"),
-    "crit_immune": N_("Immune to critical hits"), "hover": N_("Hovers"), "uncanny_dodge": N_("Uncanny dodge"),
-    "improved_initiative": N_("Improved Initiative"), "barbarian": N_("Barbarian"), "rogue": N_("Rogue"),
-    "heavy_armour": N_("Heavy armour"), "weapon_finesse": N_("Weapon Finesse"),
-    "agile_maneuvers": N_("Agile Maneuvers"), "see_invisibility": N_("See invisibility"),
-    "true_seeing": N_("True seeing"), "proficient.str": N_("Proficient: Strength saves"),
-    "proficient.dex": N_("Proficient: Dexterity saves"), "proficient.con": N_("Proficient: Constitution saves"),
-    "proficient.int": N_("Proficient: Intelligence saves"), "proficient.wis": N_("Proficient: Wisdom saves"),
-    "proficient.cha": N_("Proficient: Charisma saves"),
-}
-
-
-def trait_name(trait: str) -> str:
-    return TRAITS.get(trait, trait.replace("_", " ").replace(".", ": ").capitalize())
 
 
 # ----- answers ------------------------------------------------------------------------------

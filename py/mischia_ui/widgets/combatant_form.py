@@ -20,7 +20,7 @@ from mischia.errors import InputError
 
 from ..dom import el
 from ..i18n import N_, _
-from ..labels import humanize, side_label, stat_label
+from ..labels import humanize, side_label, stat_label, trait_label
 from .fields import Field, closest, error_text, new_id
 
 GROUPS = {
@@ -33,32 +33,10 @@ SIZE_NAMES = {
     "medium": N_("Medium"), "large": N_("Large"), "huge": N_("Huge"), "gargantuan": N_("Gargantuan"),
     "colossal": N_("Colossal"),
 }
-TRAITS = {
-    "blind_fighting": N_("Blind Fighting"), "concentration": N_("Concentration"),
-    "physical_vigour": N_("Physical vigour"), "incorporeal": N_("Incorporeal"),
-    "anchored": N_("Anchored (cannot be knocked down)"), "crawler": N_("Crawler (no legs)"),
-    "levitating": N_("Levitating"), "precise_shot": N_("Precise Shot"),
-    "improved_unarmed_strike": N_("Improved Unarmed Strike"), "combat_reflexes": N_("Combat Reflexes"),
-    "two_weapon_fighting": N_("Two-Weapon Fighting"), "darkvision": N_("Darkvision"), "epic": N_("Epic"),
-    "sleight_of_hand": N_("Sleight of Hand"), "natural_weapons": N_("Natural weapons"),
-    "crit_immune": N_("Immune to critical hits"), "hover": N_("Hover"),
-    "proficient.str": N_("Proficient in Strength saves"), "proficient.dex": N_("Proficient in Dexterity saves"),
-    "proficient.con": N_("Proficient in Constitution saves"),
-    "proficient.int": N_("Proficient in Intelligence saves"),
-    "proficient.wis": N_("Proficient in Wisdom saves"), "proficient.cha": N_("Proficient in Charisma saves"),
-    "uncanny_dodge": N_("Uncanny Dodge"), "improved_initiative": N_("Improved Initiative"),
-    "barbarian": N_("Barbarian"), "rogue": N_("Rogue"), "heavy_armour": N_("Heavy armour"),
-    "weapon_finesse": N_("Weapon Finesse"), "agile_maneuvers": N_("Agile Maneuvers"),
-    "see_invisibility": N_("See invisibility"), "true_seeing": N_("True seeing"),
-}
 
 
 def size_label(size: str) -> str:
     return _(SIZE_NAMES.get(size, humanize(size)))
-
-
-def trait_label(trait: str) -> str:
-    return _(TRAITS.get(trait, humanize(trait)))
 
 
 class CombatantForm:
